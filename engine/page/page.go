@@ -1,0 +1,131 @@
+// Package page owns the vocabulary shared by everything that looks at or acts on a web page:
+// the semantic_v3 observation (seed 002), the action set of DESIGN §5, chain results with
+// the runner's observations, typed action errors, and the pure comparisons (signatures,
+// DOM similarity, viewport pruning) that verification and re-planning are built on.
+package page
+
+import (
+	"strings"
+)
+
+// Mode is the only observation mode Errand produces.
+const Mode = "semantic_v3"
+
+// Roles used in Node.Role. Seed 002 names btn, inp, link, chk and sel; the others follow
+// the same three-letter habit so a small model sees one style.
+const (
+	RoleButton   = "btn"
+	RoleInput    = "inp"
+	RoleTextarea = "txt"
+	RoleLink     = "link"
+	RoleCheckbox = "chk"
+	RoleRadio    = "radio"
+	RoleSelect   = "sel"
+	RoleTab      = "tab"
+	RoleMenuItem = "menu"
+	RoleOption   = "opt"
+	RoleSwitch   = "switch"
+)
+
+// Node is one interactive element with seed 002's minified keys. T (input type) and C
+// (context: the nearest row, fieldset or section text) are additions the fast path needs to
+// tell a date field from a text field and "Delete" in one row from "Delete" in another.
+type Node struct {
+	ID    string  `json:"i"`
+	Role  string  `json:"r"`
+	Name  string  `json:"n,omitempty"`
+	Value string  `json:"v,omitempty"`
+	State string  `json:"s,omitempty"` // comma-separated: disabled, checked, expanded, required, invalid, readonly, selected
+	Type  string  `json:"t,omitempty"` // input type when not plain text: date, email, password, number, …
+	Ctx   string  `json:"c,omitempty"`
+	XY    [2]int  `json:"xy"`
+	Frame int     `json:"f,omitempty"`
+	Box   [4]int  `json:"box,omitempty"`
+	Scr   *Scroll `json:"scr,omitempty"`
+	Occ   bool    `json:"occ,omitempty"`
+	// Options lists a select's option texts; it is what "select X from Y" resolves against.
+	Options []string `json:"o,omitempty"`
+}
+
+// Scroll describes a scrollable container: how far down it is and its content height.
+type Scroll struct {
+	Depth string `json:"depth"`
+	H     int    `json:"h"`
+}
+
+// Has reports whether the node's state list contains flag.
+func (n Node) Has(flag string) bool {
+	for s := range strings.SplitSeq(n.State, ",") {
+		if s == flag {
+			return true
+		}
+	}
+	return false
+}
+
+// Size is a width and height in CSS pixels.
+type Size struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+// Container is a scrollable region holding interactive elements (seed 002's
+// scrollableContainers), so pruning can say more elements exist below.
+type Container struct {
+	ID    string `json:"i"`
+	Name  string `json:"n,omitempty"`
+	Depth string `json:"depth"`
+	H     int    `json:"h"`
+}
+
+// Observation is what the runner sees of a page after the stability wait.
+type Observation struct {
+	DomMode        string      `json:"domMode"`
+	URL            string      `json:"url"`
+	Title          string      `json:"pageTitle"`
+	Viewport       Size        `json:"viewport"`
+	ScrollPosition string      `json:"scrollPosition"`
+	Tree           []Node      `json:"interactiveTree"`
+	Scrollables    []Container `json:"scrollableContainers,omitempty"`
+	RecentEvents   []string    `json:"recentEvents,omitempty"`
+	HasErrors      bool        `json:"hasErrors"`
+	HasSuccess     bool        `json:"hasSuccess"`
+	// Messages holds the visible text of error and success messages (role=alert, status,
+	// .error, .success, aria-invalid hints) so verification can quote them.
+	Messages []string `json:"messages,omitempty"`
+	// DOMHash changes when the document's structure or visible text changes.
+	DOMHash string `json:"domHash"`
+	// Pruned counts interactive elements left out by viewport pruning.
+	Pruned int `json:"pruned,omitempty"`
+}
+
+// Node returns the element with id, if the observation has it.
+func (o Observation) Node(id string) (Node, bool) {
+	for _, n := range o.Tree {
+		if n.ID == id {
+			return n, true
+		}
+	}
+	return Node{}, false
+}
+
+// Prune keeps the nodes inside the viewport, extended by margin pixels above and below,
+// and counts the rest, so a model sees what a person sees (seed 002 viewport pruning).
+// Nodes inside scrollable containers are kept when their container is in view.
+func (o Observation) Prune(margin int) Observation {
+	if o.Viewport.Height == 0 {
+		return o
+	}
+	out := o
+	out.Tree = make([]Node, 0, len(o.Tree))
+	top, bottom := -margin, o.Viewport.Height+margin
+	for _, n := range o.Tree {
+		y0, y1 := n.Box[1], n.Box[1]+n.Box[3]
+		if y1 >= top && y0 <= bottom {
+			out.Tree = append(out.Tree, n)
+			continue
+		}
+		out.Pruned++
+	}
+	return out
+}
