@@ -1,0 +1,198 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/errand-app/errand/engine/agent"
+	"github.com/errand-app/errand/engine/browser"
+	"github.com/errand-app/errand/store"
+)
+
+// Service is Errand's one application object: the desktop window, the HTTP server and the
+// CLI all drive it. It owns the store and, once a task needs it, one browser.
+type Service struct {
+	cfg     Config
+	dataDir string
+	db      *store.Store
+	agent   *agent.Agent
+	log     *slog.Logger
+	now     func() time.Time
+
+	mu sync.Mutex
+	br *browser.Browser
+}
+
+// Options are the Service's injected dependencies; zero values are the real ones.
+type Options struct {
+	Getenv func(string) string // nil = no environment
+	Logger *slog.Logger        // nil = discard
+	Now    func() time.Time    // nil = time.Now
+}
+
+// Open resolves the data directory and opens the store. The browser starts on first use,
+// so `errand tasks` never launches Chrome.
+func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
+	if opts.Getenv == nil {
+		opts.Getenv = func(string) string { return "" }
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	dir, err := ResolveDataDir(cfg, opts.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	db, err := store.Open(ctx, filepath.Join(dir, "errand.db"), store.Options{Now: opts.Now, Logger: opts.Logger})
+	if err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	return &Service{cfg: cfg, dataDir: dir, db: db, agent: agent.New(agent.Config{}), log: opts.Logger, now: opts.Now}, nil
+}
+
+// DataDir is where the store and the browser profile live.
+func (s *Service) DataDir() string { return s.dataDir }
+
+// Close stops the browser (never a person's own, when attached) and closes the store.
+func (s *Service) Close() error {
+	s.mu.Lock()
+	br := s.br
+	s.br = nil
+	s.mu.Unlock()
+	var errs []error
+	if br != nil {
+		errs = append(errs, br.Close())
+	}
+	errs = append(errs, s.db.Close())
+	return errors.Join(errs...)
+}
+
+// browser returns the running browser, launching it with the dedicated persistent profile
+// (recent Chrome refuses DevTools on a person's default profile) or attaching.
+func (s *Service) browser(ctx context.Context) (*browser.Browser, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.br != nil {
+		return s.br, nil
+	}
+	br, err := browser.Launch(ctx, browser.Config{
+		ChromePath: s.cfg.ChromePath,
+		ProfileDir: filepath.Join(s.dataDir, "chrome-profile"),
+		Headless:   s.cfg.Headless,
+		Attach:     s.cfg.Attach,
+		Logger:     s.log,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("start browser: %w", err)
+	}
+	s.br = br
+	return br, nil
+}
+
+// TaskRequest is one errand to run.
+type TaskRequest struct {
+	Goal     string
+	URL      string         // start page; "" = the attached browser's current page
+	Allow    []string       // extra allowed domains
+	Sink     agent.Sink     // nil = no events
+	Prompter agent.Prompter // nil = questions end the run with agent.ErrNeedsAnswer
+}
+
+// Run carries out one errand in a new tab (or the attached browser's active page).
+func (s *Service) Run(ctx context.Context, req TaskRequest) (agent.Result, error) {
+	pg, done, err := s.page(ctx, req.URL, req.Allow)
+	if err != nil {
+		return agent.Result{}, err
+	}
+	defer done()
+	return s.runner(pg, req).Run(ctx, req.Goal, req.URL)
+}
+
+// Resume continues an interrupted task from its last verified step.
+func (s *Service) Resume(ctx context.Context, id string, req TaskRequest) (agent.Result, error) {
+	st, err := taskStore{s.db}.LoadState(ctx, id)
+	if err != nil {
+		return agent.Result{}, fmt.Errorf("resume %s: %w", id, err)
+	}
+	pg, done, err := s.page(ctx, st.StartURL, req.Allow)
+	if err != nil {
+		return agent.Result{}, err
+	}
+	defer done()
+	return s.runner(pg, req).Resume(ctx, id)
+}
+
+func (s *Service) runner(pg *browser.Page, req TaskRequest) *agent.Runner {
+	return &agent.Runner{Agent: s.agent, Browser: pg, Store: taskStore{s.db}, Prompter: req.Prompter,
+		Sink: req.Sink, Now: s.now, NewID: newTaskID, Logger: s.log}
+}
+
+// page opens the tab a task works in and limits it to the task's domains: the start
+// page's host plus what the person allowed (DESIGN §8).
+func (s *Service) page(ctx context.Context, startURL string, allow []string) (*browser.Page, func(), error) {
+	br, err := s.browser(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	var pg *browser.Page
+	if s.cfg.Attach != "" {
+		pg, err = br.ActivePage(ctx)
+	} else {
+		pg, err = br.NewPage(ctx)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("open tab: %w", err)
+	}
+	domains := append(append([]string(nil), s.cfg.AllowedDomains...), allow...)
+	start := startURL
+	if start == "" {
+		start = pg.URL()
+	}
+	if h := hostOf(start); h != "" {
+		domains = append(domains, h)
+		pg.SetAllowedDomains(domains)
+	}
+	done := func() {
+		if s.cfg.Attach == "" {
+			if err := pg.Close(); err != nil {
+				s.log.Warn("close tab", "err", err)
+			}
+		}
+	}
+	return pg, done, nil
+}
+
+func newTaskID() string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return "task-" + hex.EncodeToString(b)
+}
+
+// Assess reports what Errand would do with a goal on a page, acting on nothing.
+func (s *Service) Assess(ctx context.Context, req TaskRequest) (agent.Assessment, error) {
+	pg, done, err := s.page(ctx, req.URL, req.Allow)
+	if err != nil {
+		return agent.Assessment{}, err
+	}
+	defer done()
+	if req.URL != "" {
+		if err := pg.Navigate(ctx, req.URL); err != nil {
+			return agent.Assessment{}, fmt.Errorf("open %s: %w", req.URL, err)
+		}
+	}
+	obs, err := pg.Observe(ctx)
+	if err != nil {
+		return agent.Assessment{}, fmt.Errorf("observe: %w", err)
+	}
+	return s.agent.Assess(ctx, req.Goal, obs)
+}

@@ -1,0 +1,134 @@
+package agent
+
+import (
+	"math"
+	"regexp"
+
+	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/engine/rules"
+)
+
+// Breakdown holds the four factors of DESIGN §4, each in [0, 1].
+type Breakdown struct {
+	IntentClarity     float64 `json:"intentClarity"`
+	TargetMatch       float64 `json:"targetMatch"`
+	ValueConfidence   float64 `json:"valueConfidence"`
+	ActionDeterminism float64 `json:"actionDeterminism"`
+}
+
+// Confidence is one decision's confidence report (the confidenceReport event's payload).
+type Confidence struct {
+	Overall        float64   `json:"overall"`
+	Breakdown      Breakdown `json:"breakdown"`
+	Delta          float64   `json:"preValidationDelta,omitempty"`
+	HighRisk       bool      `json:"highRisk,omitempty"`
+	Recommendation string    `json:"recommendation"`
+	Reasons        []string  `json:"reasons,omitempty"`
+}
+
+// Weights of the four factors (seed 004).
+const (
+	weightIntent         = 0.3
+	weightTarget         = 0.3
+	weightValue          = 0.2
+	weightDeterminism    = 0.2
+	riskMultiplier       = 0.7
+	askBelow             = 0.5
+	unquotedMultiPenalty = 0.9
+)
+
+// Recommendations.
+const (
+	RecommendProceed = "proceed"
+	RecommendAsk     = "ask"
+	RecommendConfirm = "confirm"
+)
+
+// factor is one command's contribution to the report.
+type factor struct {
+	target, value, determinism float64
+	risky                      bool
+}
+
+// score combines the factors of a decision with the goal's intent clarity.
+func score(goal string, delta float64, fs []factor, reasons []string) Confidence {
+	ic, why := rules.IntentClarity(goal, true)
+	c := Confidence{Breakdown: Breakdown{IntentClarity: ic, TargetMatch: 1, ValueConfidence: 1, ActionDeterminism: 1}}
+	c.Reasons = append(why, reasons...)
+	if len(fs) > 0 {
+		var t, v, d float64
+		for _, f := range fs {
+			t += f.target
+			v += f.value
+			d += f.determinism
+			c.HighRisk = c.HighRisk || f.risky
+		}
+		n := float64(len(fs))
+		c.Breakdown.TargetMatch, c.Breakdown.ValueConfidence, c.Breakdown.ActionDeterminism = round2(t/n), round2(v/n), round2(d/n)
+	}
+	c.Delta = delta
+	b := c.Breakdown
+	overall := weightIntent*b.IntentClarity + weightTarget*b.TargetMatch + weightValue*b.ValueConfidence +
+		weightDeterminism*b.ActionDeterminism + c.Delta
+	if c.HighRisk {
+		overall *= riskMultiplier
+	}
+	c.Overall = round2(math.Max(0, math.Min(1, overall)))
+	c.Recommendation = RecommendProceed
+	switch {
+	case c.Overall < askBelow:
+		c.Recommendation = RecommendAsk
+	case c.HighRisk:
+		c.Recommendation = RecommendConfirm
+	}
+	return c
+}
+
+// commandFactor scores one bound command.
+func commandFactor(c rules.Command, a page.Action, match float64, risky bool) factor {
+	f := factor{target: 1, value: 1, determinism: 1, risky: risky}
+	if a.Kind.NeedsElement() {
+		f.target = match
+	}
+	switch c.Verb {
+	case rules.VerbType, rules.VerbSelect:
+		switch {
+		case c.Value == "":
+			f.value = 0.2
+		case !c.Quoted && len(c.Value) > 0 && countWords(c.Value) > 2:
+			// A long unquoted value may have swallowed words meant as instructions.
+			f.value = unquotedMultiPenalty
+		}
+	case rules.VerbScroll, rules.VerbWait:
+		f.determinism = 0.9
+	}
+	return f
+}
+
+func countWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		if r == ' ' {
+			in = false
+		} else if !in {
+			in, n = true, n+1
+		}
+	}
+	return n
+}
+
+// reRisky names actions that destroy, pay, send or publish (DESIGN §8): they always need a
+// confirm, whatever the confidence.
+var reRisky = regexp.MustCompile(`(?i)\b(delete|remove|erase|destroy|discard|purge|pay|payment|purchase|buy|checkout|check out|place order|order now|send|transfer|publish|post now|unsubscribe|deactivate|close account|terminate|revoke|wipe|reset all)\b`)
+
+// isRisky reports whether acting on n is high-risk. Page text cannot lower the risk: it is
+// decided from the element's own name and the goal's wording, never from instructions.
+func isRisky(a page.Action, n page.Node) bool {
+	switch a.Kind {
+	case page.Click, page.Press:
+		return reRisky.MatchString(n.Name) || (n.Type == "submit" && reRisky.MatchString(n.Ctx))
+	}
+	return false
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }

@@ -1,0 +1,107 @@
+package agent
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// EventType is one of seed 000's message types plus DESIGN §5's run events.
+type EventType string
+
+const (
+	EventStateChanged       EventType = "stateChanged"
+	EventConfidenceReport   EventType = "confidenceReport"
+	EventClarifyWithOptions EventType = "clarifyWithOptions"
+	EventAssumeAnnounce     EventType = "assumeAnnounce"
+	EventMidExecDialog      EventType = "midExecDialog"
+	EventSelfRefineUpdate   EventType = "selfRefineUpdate"
+	EventPlanReady          EventType = "planReady"
+	EventStepStarted        EventType = "stepStarted"
+	EventStepVerified       EventType = "stepVerified"
+	EventUsage              EventType = "usage"
+	EventTaskFinished       EventType = "taskFinished"
+)
+
+// Event is one thing the UI, the CLI's NDJSON and the server's SSE show. It marshals flat:
+// {"type": …, "taskId": …, "seq": …, <payload fields>}, as seed 000's messages are.
+type Event struct {
+	Type    EventType
+	TaskID  string
+	Seq     int
+	Payload any
+}
+
+// MarshalJSON merges the envelope with the payload's fields.
+func (e Event) MarshalJSON() ([]byte, error) {
+	body := []byte("{}")
+	if e.Payload != nil {
+		b, err := json.Marshal(e.Payload)
+		if err != nil {
+			return nil, fmt.Errorf("marshal %s event: %w", e.Type, err)
+		}
+		body = b
+	}
+	head, err := json.Marshal(struct {
+		Type   EventType `json:"type"`
+		TaskID string    `json:"taskId,omitempty"`
+		Seq    int       `json:"seq"`
+	}{e.Type, e.TaskID, e.Seq})
+	if err != nil {
+		return nil, err
+	}
+	if len(body) <= 2 {
+		return head, nil
+	}
+	return append(append(head[:len(head)-1], ','), body[1:]...), nil
+}
+
+// Sink receives events as they happen.
+type Sink interface{ Emit(Event) }
+
+// SinkFunc adapts a func to a Sink.
+type SinkFunc func(Event)
+
+// Emit calls f.
+func (f SinkFunc) Emit(e Event) { f(e) }
+
+// Payloads. Field names follow seeds 000 and 002.
+
+type StateChanged struct {
+	From Phase `json:"from"`
+	To   Phase `json:"to"`
+}
+
+type PlanReady struct {
+	Route      string   `json:"route"` // "fast_path" or "model"
+	Complexity string   `json:"complexity"`
+	Steps      []string `json:"steps"`
+}
+
+type StepStarted struct {
+	Step    int      `json:"step"`
+	Actions []string `json:"actions"`
+	Chained bool     `json:"chained"`
+}
+
+type StepVerified struct {
+	Step     int    `json:"step"`
+	Index    int    `json:"index"`
+	Action   string `json:"action"`
+	Verified bool   `json:"verified"`
+	Tier     int    `json:"verificationTier"`
+	Evidence string `json:"evidence"`
+	Error    string `json:"error,omitempty"`
+}
+
+type ClarifyWithOptions struct {
+	Question
+}
+
+type TaskFinished struct {
+	Status     Phase  `json:"status"`
+	Summary    string `json:"summary"`
+	Steps      int    `json:"steps"`
+	ModelCalls int    `json:"modelCalls"`
+	Tokens     int    `json:"tokens"`
+	DurationMs int64  `json:"durationMs"`
+}

@@ -1,0 +1,286 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// Browser is what the runner needs of a browser tab.
+type Browser interface {
+	Observe(ctx context.Context) (page.Observation, error)
+	Execute(ctx context.Context, chain []page.Action) (page.ChainResult, error)
+	Navigate(ctx context.Context, url string) error
+}
+
+// Store persists a task after every step, in one transaction per checkpoint.
+type Store interface {
+	SaveCheckpoint(ctx context.Context, c Checkpoint) error
+	LoadState(ctx context.Context, taskID string) (State, error)
+}
+
+// Checkpoint is everything one step changed.
+type Checkpoint struct {
+	State   State
+	Actions []ActionRecord
+	Events  []Event
+	At      time.Time
+	// Started is when the task began; Finished is set on the step that ended it.
+	Started  time.Time
+	Finished *time.Time
+}
+
+// ActionRecord is one executed action with its verification.
+type ActionRecord struct {
+	Step, Index           int
+	Action                page.Action
+	BeforeURL, AfterURL   string
+	BeforeHash, AfterHash string
+	Verified              bool
+	Tier                  int
+	Evidence              string
+	Error                 string
+	DurationMs            int64
+}
+
+// Prompter puts a question to the person and blocks until the answer (or ctx ends).
+type Prompter interface {
+	Prompt(ctx context.Context, q Question) (Answer, error)
+}
+
+// PrompterFunc adapts a func to a Prompter.
+type PrompterFunc func(ctx context.Context, q Question) (Answer, error)
+
+// Prompt calls f.
+func (f PrompterFunc) Prompt(ctx context.Context, q Question) (Answer, error) { return f(ctx, q) }
+
+// ErrNeedsAnswer ends a run that met a question with no one to answer it. The task stays
+// persisted in its question state; `errand resume` or an answer continues it.
+var ErrNeedsAnswer = errors.New("the errand needs an answer")
+
+// Runner drives the step function against a real browser: observe → step → persist →
+// execute → observe. A nil Prompter makes questions end the run with ErrNeedsAnswer.
+type Runner struct {
+	Agent    *Agent
+	Browser  Browser
+	Store    Store
+	Prompter Prompter
+	Sink     Sink
+	Now      func() time.Time // nil = time.Now
+	NewID    func() string    // task ids; required
+	Logger   *slog.Logger     // nil = discard
+}
+
+type run struct {
+	r       *Runner
+	st      State
+	started time.Time
+}
+
+func (r *Runner) now() time.Time {
+	if r.Now == nil {
+		return time.Now()
+	}
+	return r.Now()
+}
+
+func (r *Runner) log() *slog.Logger {
+	if r.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return r.Logger
+}
+
+// Run starts a new task on startURL (the current page when empty).
+func (r *Runner) Run(ctx context.Context, goal, startURL string) (Result, error) {
+	if startURL != "" {
+		if err := r.Browser.Navigate(ctx, startURL); err != nil {
+			return Result{}, fmt.Errorf("open %s: %w", startURL, err)
+		}
+	}
+	obs, err := r.Browser.Observe(ctx)
+	if err != nil {
+		return Result{}, fmt.Errorf("observe start page: %w", err)
+	}
+	ru := &run{r: r, st: State{TaskID: r.NewID(), Phase: PhaseIdle}, started: r.now()}
+	return ru.loop(ctx, Input{Kind: InputStart, Goal: goal, Observation: obs})
+}
+
+// Resume continues a persisted task from its last checkpoint.
+func (r *Runner) Resume(ctx context.Context, taskID string) (Result, error) {
+	st, err := r.Store.LoadState(ctx, taskID)
+	if err != nil {
+		return Result{}, fmt.Errorf("load task %s: %w", taskID, err)
+	}
+	ru := &run{r: r, st: st, started: r.now()}
+	if st.Phase.Terminal() {
+		return ru.result(), nil
+	}
+	if err := r.Browser.Navigate(ctx, st.LastURL); err != nil {
+		return Result{}, fmt.Errorf("reopen %s: %w", st.LastURL, err)
+	}
+	obs, err := r.Browser.Observe(ctx)
+	if err != nil {
+		return Result{}, fmt.Errorf("observe: %w", err)
+	}
+	return ru.loop(ctx, Input{Kind: InputResume, Observation: obs})
+}
+
+// Answer continues a task that stopped at a question, with the person's answer.
+func (r *Runner) Answer(ctx context.Context, taskID string, a Answer) (Result, error) {
+	st, err := r.Store.LoadState(ctx, taskID)
+	if err != nil {
+		return Result{}, fmt.Errorf("load task %s: %w", taskID, err)
+	}
+	ru := &run{r: r, st: st, started: r.now()}
+	if st.Phase.Terminal() {
+		return ru.result(), nil
+	}
+	obs, err := r.Browser.Observe(ctx)
+	if err != nil {
+		return Result{}, fmt.Errorf("observe: %w", err)
+	}
+	return ru.loop(ctx, Input{Kind: InputAnswer, Answer: &a, Observation: obs})
+}
+
+func (ru *run) loop(ctx context.Context, in Input) (Result, error) {
+	r := ru.r
+	for {
+		prev := ru.st
+		st, out, events, err := r.Agent.Step(ctx, ru.st, in)
+		if err != nil {
+			return ru.result(), err
+		}
+		ru.st = st
+		if err := ru.persist(ctx, prev, in, events, out); err != nil {
+			return ru.result(), err
+		}
+		switch out.Kind {
+		case OutputDone:
+			return ru.result(), nil
+		case OutputAct:
+			next, err := ru.execute(ctx, out.Actions)
+			if err != nil {
+				return ru.fail(ctx, err)
+			}
+			in = next
+		case OutputAsk:
+			q := out.Questions[0]
+			if r.Prompter == nil {
+				res := ru.result()
+				res.Question = &q
+				return res, ErrNeedsAnswer
+			}
+			a, err := r.Prompter.Prompt(ctx, q)
+			if err != nil {
+				res := ru.result()
+				res.Question = &q
+				return res, fmt.Errorf("ask %s: %w", q.ID, err)
+			}
+			if a.QuestionID == "" {
+				a.QuestionID = q.ID
+			}
+			obs, err := r.Browser.Observe(ctx)
+			if err != nil {
+				return ru.fail(ctx, fmt.Errorf("observe: %w", err))
+			}
+			in = Input{Kind: InputAnswer, Answer: &a, Observation: obs}
+		default:
+			return ru.result(), fmt.Errorf("run: unexpected output %q", out.Kind)
+		}
+	}
+}
+
+// execute marks the chain started (so a crash mid-chain is known), runs it and observes.
+func (ru *run) execute(ctx context.Context, chain []page.Action) (Input, error) {
+	r := ru.r
+	ru.st.Pending.Started = true
+	if err := r.Store.SaveCheckpoint(ctx, Checkpoint{State: ru.st, At: r.now(), Started: ru.started}); err != nil {
+		return Input{}, fmt.Errorf("save checkpoint: %w", err)
+	}
+	res, err := r.Browser.Execute(ctx, chain)
+	if err != nil {
+		return Input{}, fmt.Errorf("execute: %w", err)
+	}
+	obs, err := r.Browser.Observe(ctx)
+	if err != nil {
+		return Input{}, fmt.Errorf("observe after step %d: %w", ru.st.Step, err)
+	}
+	return Input{Kind: InputObserved, Observation: obs, Result: &res}, nil
+}
+
+// fail ends the task on an infrastructure error (browser gone) and keeps the reason. A
+// cancelled context is not a failure: the task stays resumable where it stopped.
+func (ru *run) fail(ctx context.Context, cause error) (Result, error) {
+	if ctx.Err() != nil {
+		return ru.result(), cause
+	}
+	prev := ru.st
+	s := &step{st: ru.st}
+	st, out, events, _ := s.finish(PhaseFailed, "The browser stopped answering: "+cause.Error())
+	ru.st = st
+	if err := ru.persist(context.WithoutCancel(ctx), prev, Input{}, events, out); err != nil {
+		return ru.result(), errors.Join(cause, err)
+	}
+	return ru.result(), cause
+}
+
+// persist saves one step: state, the actions it verified, its events; then emits them.
+func (ru *run) persist(ctx context.Context, prev State, in Input, events []Event, out Output) error {
+	r := ru.r
+	now := r.now()
+	cp := Checkpoint{State: ru.st, At: now, Started: ru.started}
+	if in.Kind == InputObserved && in.Result != nil && prev.Pending != nil {
+		cp.Actions = actionRecords(*prev.Pending, *in.Result, in.Observation, events)
+	}
+	if out.Kind == OutputDone {
+		ru.st.EventSeq++
+		events = append(events, Event{Type: EventTaskFinished, TaskID: ru.st.TaskID, Seq: ru.st.EventSeq, Payload: TaskFinished{
+			Status: out.Status, Summary: out.Summary, Steps: ru.st.Step, DurationMs: now.Sub(ru.started).Milliseconds(),
+		}})
+		cp.State = ru.st
+		cp.Finished = &now
+	}
+	cp.Events = events
+	if err := r.Store.SaveCheckpoint(ctx, cp); err != nil {
+		return fmt.Errorf("save checkpoint: %w", err)
+	}
+	if r.Sink != nil {
+		for _, e := range events {
+			r.Sink.Emit(e)
+		}
+	}
+	r.log().Debug("step", "task", ru.st.TaskID, "phase", ru.st.Phase, "output", out.Kind, "events", len(events))
+	return nil
+}
+
+// actionRecords joins the runner's outcomes with the step's verdicts.
+func actionRecords(p Pending, res page.ChainResult, obs page.Observation, events []Event) []ActionRecord {
+	verdicts := map[int]StepVerified{}
+	for _, e := range events {
+		if v, ok := e.Payload.(StepVerified); ok && v.Step == p.Step {
+			verdicts[v.Index] = v
+		}
+	}
+	var out []ActionRecord
+	for _, o := range res.Outcomes {
+		v := verdicts[o.Index]
+		rec := ActionRecord{Step: p.Step, Index: o.Index, Action: o.Action, BeforeURL: o.URLBefore, AfterURL: o.URLAfter,
+			BeforeHash: p.BeforeHash, AfterHash: obs.DOMHash, Verified: v.Verified, Tier: v.Tier, Evidence: v.Evidence,
+			DurationMs: o.DurationMs}
+		if o.Err != nil {
+			rec.Error = o.Err.Error()
+		}
+		out = append(out, rec)
+	}
+	return out
+}
+
+func (ru *run) result() Result {
+	return Result{TaskID: ru.st.TaskID, Status: ru.st.Phase, Summary: ru.st.Summary, Steps: ru.st.Step,
+		Duration: ru.r.now().Sub(ru.started), Question: ru.st.Question, Invalid: ru.st.Validation.Status == "failed"}
+}

@@ -1,0 +1,228 @@
+// Package agent owns the heart of Errand: the resumable step function of DESIGN §3, which
+// takes a task's persisted state and one input and returns the new state, one output and
+// the events to show, and the local runner that drives it against a browser, persisting
+// after every step. It knows nothing of SQL, Wails or HTTP: it declares the small
+// interfaces it needs (Browser, Store, Prompter, Sink) and others implement them.
+package agent
+
+import (
+	"time"
+
+	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/engine/rules"
+)
+
+// Phase is a task's dialogue state (DESIGN §3.1).
+type Phase string
+
+const (
+	PhaseIdle             Phase = "idle"
+	PhasePlanning         Phase = "planning"
+	PhaseClarifying       Phase = "clarifying"
+	PhaseRefining         Phase = "refining"
+	PhaseAssumeAnnounce   Phase = "assume_announce"
+	PhaseAwaitingApproval Phase = "awaiting_approval"
+	PhaseExecuting        Phase = "executing"
+	PhaseMidExecDialog    Phase = "mid_exec_dialog"
+	PhaseReplanning       Phase = "replanning"
+	PhaseCompleted        Phase = "completed"
+	PhaseFailed           Phase = "failed"
+	PhaseCancelled        Phase = "cancelled"
+	PhaseInterrupted      Phase = "interrupted"
+)
+
+// Terminal reports whether no further input can move the task.
+func (p Phase) Terminal() bool {
+	switch p {
+	case PhaseCompleted, PhaseFailed, PhaseCancelled:
+		return true
+	}
+	return false
+}
+
+// Limits are the guards of DESIGN §3.2 step 10 and §4; zero values take the defaults.
+type Limits struct {
+	MaxSteps        int // 0 = 50
+	MaxRounds       int // clarification rounds; 0 = 3
+	MaxRetries      int // self-corrections of one command; 0 = 2
+	MaxGoalLength   int // 0 = 500 characters
+	ShortGoalLength int // under this a goal lowers confidence; 0 = 10
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxSteps == 0 {
+		l.MaxSteps = 50
+	}
+	if l.MaxRounds == 0 {
+		l.MaxRounds = 3
+	}
+	if l.MaxRetries == 0 {
+		l.MaxRetries = 2
+	}
+	if l.MaxGoalLength == 0 {
+		l.MaxGoalLength = 500
+	}
+	if l.ShortGoalLength == 0 {
+		l.ShortGoalLength = 10
+	}
+	return l
+}
+
+// State is everything needed to continue a task after a crash. It is persisted as JSON
+// after every step, so every field must survive a round trip.
+type State struct {
+	TaskID     string           `json:"taskId"`
+	Goal       string           `json:"goal"`
+	StartURL   string           `json:"startUrl"`
+	Phase      Phase            `json:"phase"`
+	Complexity rules.Complexity `json:"complexity"`
+	Validation Validation       `json:"validation"`
+	// Commands is the fast path's plan; Cursor is the first command not yet verified.
+	Commands []rules.Command `json:"commands"`
+	Cursor   int             `json:"cursor"`
+	// Bindings holds the element a person chose for a command (command index → element id).
+	Bindings map[int]string `json:"bindings,omitempty"`
+	// Approved holds commands whose risky action the person confirmed.
+	Approved map[int]bool `json:"approved,omitempty"`
+	// Pending is the chain handed to the runner and not yet observed.
+	Pending  *Pending   `json:"pending,omitempty"`
+	Question *Question  `json:"question,omitempty"`
+	Rounds   int        `json:"rounds"`
+	Retries  int        `json:"retries"`
+	Step     int        `json:"step"`
+	EventSeq int        `json:"eventSeq"`
+	Asked    int        `json:"asked"` // questions asked so far; numbers request ids
+	Conf     Confidence `json:"confidence"`
+	LastURL  string     `json:"lastUrl"`
+	LastHash string     `json:"lastHash"`
+	// Errors are the error messages the page showed at the last observation; only new
+	// ones fail a step.
+	Errors  []string `json:"errors,omitempty"`
+	Summary string   `json:"summary,omitempty"`
+	// History keeps the verified actions in order (DESIGN's rolling window keeps the last
+	// ten raw in prompts; the store keeps all).
+	History []Done `json:"history,omitempty"`
+}
+
+// Pending is a chain on its way through the browser.
+type Pending struct {
+	Step    int           `json:"step"`
+	Actions []page.Action `json:"actions"`
+	// Commands[i] is the command index that Actions[i] carries out.
+	Commands []int `json:"commands"`
+	// Started is set by the runner just before executing, so a resume can tell a chain
+	// that never ran from one that may have run partly.
+	Started    bool   `json:"started"`
+	BeforeURL  string `json:"beforeUrl"`
+	BeforeHash string `json:"beforeHash"`
+}
+
+// Done is one verified action in the task's history.
+type Done struct {
+	Step     int         `json:"step"`
+	Index    int         `json:"index"`
+	Action   page.Action `json:"action"`
+	Evidence string      `json:"evidence"`
+}
+
+// InputKind names the inputs of DESIGN §3.
+type InputKind string
+
+const (
+	InputStart    InputKind = "start"
+	InputObserved InputKind = "observed"
+	InputAnswer   InputKind = "answer"
+	InputDecision InputKind = "decision"
+	InputResume   InputKind = "resume"
+)
+
+// Input is one thing that happened. Every input carries the page as it is now, so the
+// step function never has to ask for it.
+type Input struct {
+	Kind        InputKind         `json:"kind"`
+	Goal        string            `json:"goal,omitempty"`
+	Observation page.Observation  `json:"observation"`
+	Result      *page.ChainResult `json:"result,omitempty"`
+	Answer      *Answer           `json:"answer,omitempty"`
+	Decision    string            `json:"decision,omitempty"` // approve | cancel | retry | skip | replan | abort
+}
+
+// OutputKind names the outputs of DESIGN §3.
+type OutputKind string
+
+const (
+	OutputAct           OutputKind = "act"
+	OutputAsk           OutputKind = "ask"
+	OutputAnnounce      OutputKind = "announce"
+	OutputAwaitApproval OutputKind = "await_approval"
+	OutputMidExecDialog OutputKind = "mid_exec_dialog"
+	OutputDone          OutputKind = "done"
+)
+
+// Output is what the caller must do next.
+type Output struct {
+	Kind      OutputKind    `json:"kind"`
+	Actions   []page.Action `json:"actions,omitempty"`
+	Questions []Question    `json:"questions,omitempty"`
+	Status    Phase         `json:"status,omitempty"`
+	Summary   string        `json:"summary,omitempty"`
+}
+
+// QuestionType is one of the three kinds of question (DESIGN §4).
+type QuestionType string
+
+const (
+	OptionSelect QuestionType = "option_select"
+	Freeform     QuestionType = "freeform"
+	Confirm      QuestionType = "confirm"
+)
+
+// Question asks the person to choose. Options come first; Other is always allowed unless
+// the question is a confirm.
+type Question struct {
+	ID            string       `json:"id"`
+	Type          QuestionType `json:"type"`
+	Text          string       `json:"question"`
+	Options       []Option     `json:"options,omitempty"`
+	AllowFreeform bool         `json:"allowFreeform"`
+	// Default is the option id taken on timeout; a confirm for a risky action defaults to
+	// the option that does nothing.
+	Default string `json:"default,omitempty"`
+	Command int    `json:"command"`
+	// Binds says what an answer changes: the command's element, its value, or approval.
+	Binds     string `json:"binds"`
+	Reason    string `json:"reason,omitempty"`
+	Risky     bool   `json:"risky,omitempty"`
+	TimeoutMs int    `json:"timeoutMs,omitempty"`
+}
+
+// Option is one choice. Value is what choosing it binds (an element id, "yes", "no").
+type Option struct {
+	ID         string  `json:"id"`
+	Text       string  `json:"text"`
+	Value      string  `json:"value"`
+	Confidence float64 `json:"confidence,omitempty"`
+	Reasoning  string  `json:"reasoning,omitempty"`
+}
+
+// Answer is the person's reply: an option id, or free text, or both.
+type Answer struct {
+	QuestionID       string `json:"questionId,omitempty"`
+	SelectedOptionID string `json:"selectedOptionId,omitempty"`
+	Text             string `json:"answer,omitempty"`
+	TimedOut         bool   `json:"timed_out,omitempty"`
+}
+
+// Result is how a run ended, for callers that do not read events.
+type Result struct {
+	TaskID     string        `json:"taskId"`
+	Status     Phase         `json:"status"`
+	Summary    string        `json:"summary"`
+	Steps      int           `json:"steps"`
+	ModelCalls int           `json:"modelCalls"`
+	Tokens     int           `json:"tokens"`
+	Duration   time.Duration `json:"-"`
+	Question   *Question     `json:"question,omitempty"`
+	// Invalid is set when the goal failed pre-validation (exit code 2 in the CLI).
+	Invalid bool `json:"invalid,omitempty"`
+}
