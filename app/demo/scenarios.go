@@ -80,6 +80,36 @@ func Scenarios() []Scenario {
 			Check: checkContact(Contact{FirstName: "Jas", LastName: "Kaur", Email: "jas@example.com",
 				City: "Leeds", Country: "Spain"}),
 		},
+		{
+			// A delete always asks first; unanswered, nothing is deleted.
+			Name:   "delete asks first",
+			Path:   "/patients",
+			Goal:   "Click Delete for Tom Baker",
+			Expect: ExpectAsked,
+			Check:  checkPatientsLeft("Maria Lopez", "Tom Baker"),
+		},
+		{
+			Name:    "delete confirmed",
+			Path:    "/patients",
+			Goal:    "Click Delete for Tom Baker, then click Delete patient",
+			Answers: []string{"yes", "yes"},
+			Expect:  ExpectCompleted,
+			Check:   checkPatientsLeft("Maria Lopez"),
+		},
+	}
+}
+
+// checkPatientsLeft passes when exactly these patients remain, in order.
+func checkPatientsLeft(names ...string) func(*Site) error {
+	return func(s *Site) error {
+		var got []string
+		for _, p := range s.Patients() {
+			got = append(got, p.Name)
+		}
+		if strings.Join(got, ",") != strings.Join(names, ",") {
+			return fmt.Errorf("patients are %q, want %q", got, names)
+		}
+		return nil
 	}
 }
 

@@ -14,6 +14,8 @@ func TestScenarioList(t *testing.T) {
 		{"ambiguous link answered", "/links", ExpectCompleted},
 		{"navigate and fill", "/patients", ExpectCompleted},
 		{"contact form", "/form5", ExpectCompleted},
+		{"delete asks first", "/patients", ExpectAsked},
+		{"delete confirmed", "/patients", ExpectCompleted},
 	}
 	got := Scenarios()
 	if len(got) != len(want) {

@@ -181,7 +181,7 @@ const (
 // the question is a confirm.
 type Question struct {
 	ID            string       `json:"id"`
-	Type          QuestionType `json:"type"`
+	Type          QuestionType `json:"questionType"`
 	Text          string       `json:"question"`
 	Options       []Option     `json:"options,omitempty"`
 	AllowFreeform bool         `json:"allowFreeform"`

@@ -74,6 +74,10 @@ func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []
 	case InputResume:
 		// The browser may have restarted, so element ids and a half-run chain are not to be
 		// trusted: re-resolve from the first unverified command on the page as it is now.
+		// A chain that never started keeps its step number, so the record has no gap.
+		if p := s.st.Pending; p != nil && !p.Started {
+			s.st.Step = p.Step - 1
+		}
 		s.st.Pending, s.st.Question = nil, nil
 		return s.decide(in.Observation)
 	case InputDecision:

@@ -1,0 +1,42 @@
+# Errand: `make run` opens the desktop app, `make test` runs every test. Both install what
+# is missing first (build/setup.sh).
+GO      ?= go
+BIN     ?= errand
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X github.com/errand-app/errand/app.Version=$(VERSION)
+
+.PHONY: run test bench demo build desktop frontend setup-test setup-run clean
+
+run: setup-run frontend
+	$(GO) build -tags desktop,production -ldflags "-w -s $(LDFLAGS)" -o $(BIN) .
+	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+		echo "No display here, so no window: running the headless demo instead (./$(BIN) demo)."; \
+		./$(BIN) demo; \
+	else ./$(BIN); fi
+
+test: setup-test
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+	@if [ -f frontend/package.json ]; then cd frontend && npm test --silent; fi
+
+bench: setup-test
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+demo: setup-test
+	$(GO) run -ldflags "$(LDFLAGS)" . demo
+
+# The headless binary (no window; every subcommand works).
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
+
+frontend:
+	@if [ -f frontend/package.json ]; then cd frontend && npm run build --silent; fi
+
+setup-test:
+	@build/setup.sh test
+
+setup-run:
+	@build/setup.sh run
+
+clean:
+	rm -f $(BIN)
