@@ -77,3 +77,32 @@ func TestParse(t *testing.T) {
 		})
 	}
 }
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		goal, level string
+	}{
+		{"Click Save", "SIMPLE"},
+		{"type 'Jas' into Name and click Save", "SIMPLE"},
+		{"Add a new patient with name 'Jas'", "COMPLEX"},
+		{"Help me", "COMPLEX"},
+		{"Find the cheapest flight to Lisbon and book it", "COMPLEX"},
+	}
+	for _, tt := range tests {
+		c := Classify(tt.goal)
+		if c.Level != tt.level || c.Reason == "" {
+			t.Errorf("Classify(%q) = %+v, want %s", tt.goal, c, tt.level)
+		}
+		if tt.level == "SIMPLE" && len(c.Commands) == 0 {
+			t.Errorf("Classify(%q) kept no commands", tt.goal)
+		}
+	}
+}
+
+func TestIntentClarity(t *testing.T) {
+	clear, _ := IntentClarity("Type 'it works' into Name", true)
+	vague, why := IntentClarity("click something and do whatever with it", false)
+	if clear != 1 || vague >= 0.5 || len(why) < 2 {
+		t.Errorf("clear %.2f vague %.2f %v", clear, vague, why)
+	}
+}
