@@ -1,0 +1,231 @@
+// Package desktop is Errand's desktop face: a Wails window over the app Service. It is the
+// only package that imports Wails, and only wails.go touches Wails' API; the Bridge that
+// the window's JavaScript calls, with its question prompter and event sink, is plain Go
+// with its effects injected, so it is tested without a display.
+package desktop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/errand-app/errand/app"
+	"github.com/errand-app/errand/engine/agent"
+	"github.com/errand-app/errand/store"
+)
+
+// EventName is the one Wails event that carries everything the engine reports, one
+// agent.Event (flat JSON with a "type") per emit, plus the Bridge's own runEnded.
+const EventName = "errand:event"
+
+// EventRunEnded is the Bridge's own event type: the run's goroutine has returned, for
+// whatever reason. The engine's taskFinished does not cover a cancelled run or one that
+// never started (no browser), and the window must know when it may start another.
+const EventRunEnded agent.EventType = "runEnded"
+
+// RunEnded is the payload of a runEnded event.
+type RunEnded struct {
+	Type      agent.EventType `json:"type"` // always "runEnded"
+	RunID     string          `json:"runId"`
+	TaskID    string          `json:"taskId,omitempty"`
+	Status    string          `json:"status,omitempty"` // the task's phase when the run returned
+	Summary   string          `json:"summary,omitempty"`
+	Error     string          `json:"error,omitempty"`
+	Cancelled bool            `json:"cancelled,omitempty"` // the person pressed Stop, or the app is closing
+}
+
+// TaskRow is one line of the History panel.
+type TaskRow struct {
+	ID         string    `json:"id"`
+	Goal       string    `json:"goal"`
+	Status     string    `json:"status"`
+	StartURL   string    `json:"startUrl,omitempty"`
+	Summary    string    `json:"summary,omitempty"`
+	Steps      int       `json:"steps"`
+	ModelCalls int       `json:"modelCalls"`
+	Tokens     int       `json:"tokens"`
+	DurationMs int64     `json:"durationMs"`
+	CreatedAt  time.Time `json:"createdAt"`
+}
+
+// historyLimit is how many past tasks the History panel shows.
+const historyLimit = 50
+
+// Errors the window shows as they are.
+var (
+	ErrBusy   = errors.New("a task is already running")
+	ErrClosed = errors.New("the app is closing")
+)
+
+// deps are the Bridge's effects: the Service's methods and the window's event emitter.
+type deps struct {
+	run     func(ctx context.Context, req app.TaskRequest) (agent.Result, error)
+	tasks   func(ctx context.Context, limit int) ([]store.Task, error)
+	emit    func(name string, data any)
+	version string
+}
+
+// Bridge is bound to the window's JavaScript as window.go.desktop.Bridge: every exported
+// method is callable from the UI, so only the UI's verbs are exported. It runs one task at a
+// time in a goroutine it owns; close cancels that task and waits for it.
+type Bridge struct {
+	d    deps
+	ctx  context.Context // the Bridge's lifetime; ends in close
+	stop context.CancelFunc
+	wg   sync.WaitGroup
+	q    *questions
+
+	mu     sync.Mutex
+	cancel context.CancelFunc // the running task's; nil when idle
+	runs   int                // numbers run ids
+}
+
+func newBridge(ctx context.Context, d deps) *Bridge {
+	ctx, stop := context.WithCancel(ctx)
+	return &Bridge{d: d, ctx: ctx, stop: stop, q: newQuestions()}
+}
+
+// RunTask starts an errand and returns its run id at once; what happens next arrives as
+// events. Only one task runs at a time.
+func (b *Bridge) RunTask(goal, url string) (string, error) {
+	goal = strings.TrimSpace(goal)
+	if goal == "" {
+		return "", errors.New("say what to do: the goal is empty")
+	}
+	url = normalizeURL(url)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ctx.Err() != nil {
+		return "", ErrClosed
+	}
+	if b.cancel != nil {
+		return "", ErrBusy
+	}
+	b.runs++
+	runID := fmt.Sprintf("run-%d", b.runs)
+	ctx, cancel := context.WithCancel(b.ctx)
+	b.cancel = cancel
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		b.runTask(ctx, runID, goal, url)
+	}()
+	return runID, nil
+}
+
+// runTask is the body of a run's goroutine. It always ends with a runEnded event.
+func (b *Bridge) runTask(ctx context.Context, runID, goal, url string) {
+	var (
+		res agent.Result
+		err error
+	)
+	defer func() {
+		cancelled := ctx.Err() != nil // before our own cancel below
+		b.mu.Lock()
+		b.cancel()
+		b.cancel = nil
+		b.q.reset() // under mu, so it never clears a question of the next run
+		b.mu.Unlock()
+		b.d.emit(EventName, runEnded(runID, res, err, cancelled))
+	}()
+	defer func() {
+		// A panic in the engine must not take the window down with it: the person
+		// loses one errand and is told why, not the whole app.
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	res, err = b.d.run(ctx, app.TaskRequest{Goal: goal, URL: url, Sink: b.sink(), Prompter: b.q})
+}
+
+func runEnded(runID string, res agent.Result, err error, cancelled bool) RunEnded {
+	ev := RunEnded{Type: EventRunEnded, RunID: runID, TaskID: res.TaskID, Status: string(res.Status),
+		Summary: res.Summary, Cancelled: cancelled}
+	if err != nil && !(cancelled && errors.Is(err, context.Canceled)) {
+		ev.Error = err.Error()
+	}
+	return ev
+}
+
+// sink forwards the engine's events to the window. A question is registered before its
+// event leaves, so an answer given the instant the card shows finds it waiting even if the
+// runner has not reached Prompt yet.
+func (b *Bridge) sink() agent.Sink {
+	return agent.SinkFunc(func(e agent.Event) {
+		if c, ok := e.Payload.(agent.ClarifyWithOptions); ok {
+			b.q.register(c.Question)
+		}
+		b.d.emit(EventName, e)
+	})
+}
+
+// Cancel stops the running task; with none running it does nothing, because Stop may be
+// pressed just as a task ends.
+func (b *Bridge) Cancel() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.cancel != nil {
+		b.cancel()
+	}
+	return nil
+}
+
+// Tasks lists past tasks, newest first.
+func (b *Bridge) Tasks() ([]TaskRow, error) {
+	tasks, err := b.d.tasks(b.ctx, historyLimit)
+	if err != nil {
+		return nil, fmt.Errorf("load history: %w", err)
+	}
+	rows := make([]TaskRow, 0, len(tasks))
+	for _, t := range tasks {
+		rows = append(rows, TaskRow{ID: t.ID, Goal: t.Goal, Status: t.Status, StartURL: t.StartURL, Summary: t.Summary,
+			Steps: t.Steps, ModelCalls: t.ModelCalls, Tokens: t.Tokens, DurationMs: t.DurationMs, CreatedAt: t.CreatedAt})
+	}
+	return rows, nil
+}
+
+// Version is the build's version.
+func (b *Bridge) Version() string { return b.d.version }
+
+// close cancels the running task and waits for its goroutine, or for ctx. It is not
+// exported so the window's JavaScript cannot call it.
+func (b *Bridge) close(ctx context.Context) error {
+	b.mu.Lock()
+	b.stop()
+	b.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		b.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("wait for the running task: %w", ctx.Err())
+	}
+}
+
+// normalizeURL lets a person type "example.com": without a scheme, loopback hosts get
+// http:// (local apps rarely have certificates) and everything else https://.
+func normalizeURL(u string) string {
+	u = strings.TrimSpace(u)
+	if u == "" || strings.Contains(u, "://") || strings.HasPrefix(u, "about:") || strings.HasPrefix(u, "file:") {
+		return u
+	}
+	host := u
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	switch host {
+	case "localhost", "127.0.0.1", "[::1]", "0.0.0.0":
+		return "http://" + u
+	}
+	return "https://" + u
+}

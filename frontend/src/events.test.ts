@@ -1,0 +1,103 @@
+import { describe as suite, expect, it } from "vitest";
+import { describe, duration, humanize, percent, type ErrandEvent } from "./events";
+
+// Events as engine/agent marshals them (flat JSON with a "type").
+const ev = (json: string) => JSON.parse(json) as ErrandEvent;
+
+suite("describe", () => {
+  it("says a state change in words", () => {
+    expect(describe(ev(`{"type":"stateChanged","taskId":"task-1","seq":1,"from":"idle","to":"executing"}`))).toEqual({
+      tone: "muted",
+      title: "Working in the browser",
+    });
+  });
+
+  it("lists a plan's steps", () => {
+    const item = describe(
+      ev(`{"type":"planReady","seq":2,"route":"fast_path","complexity":"SIMPLE","steps":["type Jas into Name","click Save"]}`),
+    );
+    expect(item?.title).toBe("Plan ready: 2 steps");
+    expect(item?.list).toEqual(["type Jas into Name", "click Save"]);
+    expect(item?.meta).toContain("direct commands");
+  });
+
+  it("leaves the end of a task to taskFinished", () => {
+    expect(describe(ev(`{"type":"stateChanged","from":"executing","to":"completed"}`))).toBeNull();
+  });
+
+  it("counts a started step's actions and says whether they are chained", () => {
+    const item = describe(ev(`{"type":"stepStarted","step":1,"actions":["setValue(\\"5\\", \\"Jas\\")","click(\\"10\\")"],"chained":true}`));
+    expect(item?.title).toBe("Step 1: 2 actions, run together");
+    expect(item?.meta).toBe('setValue("5", "Jas") · click("10")');
+    expect(describe(ev(`{"type":"stepStarted","step":2,"actions":["press(\\"Enter\\")"],"chained":false}`))?.title).toBe("Step 2: 1 action");
+  });
+
+  it("marks verified and failed steps with their evidence", () => {
+    const ok = describe(
+      ev(`{"type":"stepVerified","step":1,"index":0,"action":"click(\\"10\\")","verified":true,"verificationTier":1,"evidence":"the page sent a request and changed"}`),
+    );
+    expect(ok).toEqual({
+      tone: "ok",
+      title: "✓ the page sent a request and changed",
+      detail: undefined,
+      meta: 'click("10") · checked by tier 1',
+    });
+    const bad = describe(
+      ev(`{"type":"stepVerified","step":2,"index":1,"action":"click(\\"10\\")","verified":false,"verificationTier":1,"evidence":"nothing changed","error":"not_found"}`),
+    );
+    expect(bad?.tone).toBe("fail");
+    expect(bad?.title).toBe("✗ Not confirmed: nothing changed");
+    expect(bad?.detail).toBe("Problem: not_found");
+    expect(describe(ev(`{"type":"stepVerified","step":1,"index":0,"action":"click(\\"3\\")","verified":true,"verificationTier":1,"evidence":""}`))?.title).toBe('✓ click("3")');
+  });
+
+  it("gives the overall confidence and the four factors", () => {
+    const item = describe(
+      ev(`{"type":"confidenceReport","overall":0.815,"breakdown":{"intentClarity":0.9,"targetMatch":1,"valueConfidence":0.7,"actionDeterminism":0.5},"recommendation":"ask","reasons":["two Save buttons"]}`),
+    );
+    expect(item?.title).toBe("Confidence 82%, asking you first");
+    expect(item?.meta).toBe("intent 90% · target 100% · values 70% · determinism 50%");
+    expect(item?.detail).toBe("two Save buttons");
+  });
+
+  it("sums up a finished task", () => {
+    const item = describe(
+      ev(`{"type":"taskFinished","status":"completed","summary":"Added patient Jas.","steps":3,"modelCalls":0,"tokens":0,"durationMs":4210}`),
+    );
+    expect(item).toEqual({
+      tone: "done",
+      title: "Completed: Added patient Jas.",
+      meta: "3 steps · 4.2 s · 0 model calls · 0 tokens",
+    });
+    expect(describe(ev(`{"type":"taskFinished","status":"failed","summary":"","steps":1,"modelCalls":1,"tokens":1,"durationMs":10}`))).toMatchObject({
+      tone: "fail",
+      title: "Failed",
+      meta: "1 step · 10 ms · 1 model call · 1 token",
+    });
+  });
+
+  it("reports how a run ended only when taskFinished has not", () => {
+    expect(describe(ev(`{"type":"runEnded","runId":"run-1","status":"completed"}`))).toBeNull();
+    expect(describe(ev(`{"type":"runEnded","runId":"run-1","cancelled":true}`))?.title).toMatch(/^Stopped/);
+    expect(describe(ev(`{"type":"runEnded","runId":"run-1","error":"start browser: no chrome"}`))).toMatchObject({
+      tone: "fail",
+      detail: "start browser: no chrome",
+    });
+  });
+
+  it("shows event types it does not draw yet by name", () => {
+    expect(describe(ev(`{"type":"midExecDialog","options":[]}`))?.title).toBe("Mid exec dialog");
+    expect(humanize("selfRefineUpdate")).toBe("Self refine update");
+  });
+});
+
+suite("formatting", () => {
+  it("formats percentages and durations", () => {
+    expect(percent(0.666)).toBe("67%");
+    expect(percent(1.2)).toBe("100%");
+    expect(percent(undefined)).toBe("–");
+    expect(duration(850)).toBe("850 ms");
+    expect(duration(61_000)).toBe("1 min 1 s");
+    expect(duration(120_000)).toBe("2 min");
+  });
+});

@@ -1,0 +1,227 @@
+// The events the engine sends (engine/agent/events.go: flat JSON with a "type") and how
+// the feed says them in plain words. Pure functions, no DOM: the feed renders what
+// describe returns, and the tests check the words.
+
+export type Phase =
+  | "idle"
+  | "planning"
+  | "clarifying"
+  | "refining"
+  | "assume_announce"
+  | "awaiting_approval"
+  | "executing"
+  | "mid_exec_dialog"
+  | "replanning"
+  | "completed"
+  | "failed"
+  | "cancelled"
+  | "interrupted";
+
+export interface Option {
+  id: string;
+  text: string;
+  value?: string;
+  confidence?: number; // 0–1, the answer guesser's belief
+  reasoning?: string;
+}
+
+export interface Question {
+  id: string;
+  questionType: "option_select" | "freeform" | "confirm";
+  question: string;
+  options?: Option[];
+  allowFreeform: boolean;
+  default?: string;
+  reason?: string;
+  risky?: boolean;
+  timeoutMs?: number;
+}
+
+export interface Breakdown {
+  intentClarity: number;
+  targetMatch: number;
+  valueConfidence: number;
+  actionDeterminism: number;
+}
+
+interface Envelope {
+  taskId?: string;
+  seq?: number;
+}
+
+export type ErrandEvent = Envelope &
+  (
+    | { type: "stateChanged"; from: Phase; to: Phase }
+    | { type: "planReady"; route: string; complexity: string; steps: string[] | null }
+    | { type: "stepStarted"; step: number; actions: string[] | null; chained: boolean }
+    | {
+        type: "stepVerified";
+        step: number;
+        index: number;
+        action: string;
+        verified: boolean;
+        verificationTier: number;
+        evidence: string;
+        error?: string;
+      }
+    | {
+        type: "confidenceReport";
+        overall: number;
+        breakdown: Breakdown;
+        preValidationDelta?: number;
+        highRisk?: boolean;
+        recommendation: string;
+        reasons?: string[] | null;
+      }
+    | ({ type: "clarifyWithOptions" } & Question)
+    | {
+        type: "taskFinished";
+        status: Phase;
+        summary: string;
+        steps: number;
+        modelCalls: number;
+        tokens: number;
+        durationMs: number;
+      }
+    // The desktop Bridge's own event: the run is over, for whatever reason.
+    | {
+        type: "runEnded";
+        runId: string;
+        status?: Phase;
+        summary?: string;
+        error?: string;
+        cancelled?: boolean;
+      }
+    // Types the engine names but this screen does not draw yet (assumeAnnounce,
+    // midExecDialog, selfRefineUpdate, usage): shown by name so nothing is hidden.
+    | { type: "assumeAnnounce" | "midExecDialog" | "selfRefineUpdate" | "usage"; [field: string]: unknown }
+  );
+
+export type Tone = "info" | "ok" | "fail" | "ask" | "done" | "muted";
+
+/** One line of the feed: a title, an optional detail under it, and small print. */
+export interface FeedItem {
+  tone: Tone;
+  title: string;
+  detail?: string;
+  meta?: string;
+  list?: string[];
+}
+
+const phaseWords: Record<Phase, string> = {
+  idle: "Idle",
+  planning: "Planning",
+  clarifying: "Waiting for your answer",
+  refining: "Refining the plan",
+  assume_announce: "Announcing an assumption",
+  awaiting_approval: "Waiting for your approval",
+  executing: "Working in the browser",
+  mid_exec_dialog: "A step went wrong: deciding what to do",
+  replanning: "Re-planning",
+  completed: "Completed",
+  failed: "Failed",
+  cancelled: "Cancelled",
+  interrupted: "Interrupted",
+};
+
+/** phaseLabel names a task phase in words; unknown phases are shown as they come. */
+export function phaseLabel(p: string): string {
+  return phaseWords[p as Phase] ?? p.replaceAll("_", " ");
+}
+
+/** percent formats a 0–1 score as a whole percentage. */
+export function percent(x: number | undefined): string {
+  if (x === undefined || !Number.isFinite(x)) return "–";
+  return `${Math.round(Math.min(1, Math.max(0, x)) * 100)}%`;
+}
+
+/** duration formats milliseconds the way a person reads them: 850 ms, 4.2 s, 3 min 5 s. */
+export function duration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "–";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const min = Math.floor(ms / 60_000);
+  const s = Math.round((ms % 60_000) / 1000);
+  return s ? `${min} min ${s} s` : `${min} min`;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+const recommendationWords: Record<string, string> = {
+  proceed: "going ahead",
+  ask: "asking you first",
+  confirm: "asking you to confirm",
+};
+
+/** describe turns one event into a feed line, or null when it adds nothing to read. */
+export function describe(e: ErrandEvent): FeedItem | null {
+  switch (e.type) {
+    case "stateChanged":
+      // The end of a task is said by taskFinished, with its summary.
+      if (e.to === "completed" || e.to === "failed" || e.to === "cancelled") return null;
+      return { tone: "muted", title: phaseLabel(e.to) };
+    case "planReady": {
+      const steps = e.steps ?? [];
+      const how = e.route === "fast_path" ? "read as direct commands, no model needed" : "planned by the model";
+      return { tone: "info", title: `Plan ready: ${plural(steps.length, "step")}`, meta: how, list: steps };
+    }
+    case "stepStarted": {
+      // Actions arrive in the engine's notation (click("10")): small print, not the title.
+      const acts = e.actions ?? [];
+      return {
+        tone: "info",
+        title: `Step ${e.step}: ${plural(acts.length, "action")}${e.chained ? ", run together" : ""}`,
+        meta: acts.join(" · ") || undefined,
+      };
+    }
+    case "stepVerified":
+      // The evidence is what the page showed, in words; it makes the better title.
+      return {
+        tone: e.verified ? "ok" : "fail",
+        title: e.verified ? `✓ ${e.evidence || e.action}` : `✗ Not confirmed: ${e.evidence || e.action}`,
+        detail: e.error ? `Problem: ${e.error}` : undefined,
+        meta: `${e.action} · checked by tier ${e.verificationTier}`,
+      };
+    case "confidenceReport": {
+      const b = e.breakdown;
+      const rec = recommendationWords[e.recommendation] ?? e.recommendation;
+      return {
+        tone: "info",
+        title: `Confidence ${percent(e.overall)}${rec ? `, ${rec}` : ""}${e.highRisk ? " (risky action)" : ""}`,
+        detail: (e.reasons ?? []).filter(Boolean).join("; ") || undefined,
+        meta: b
+          ? `intent ${percent(b.intentClarity)} · target ${percent(b.targetMatch)} · values ${percent(b.valueConfidence)} · determinism ${percent(b.actionDeterminism)}`
+          : undefined,
+      };
+    }
+    case "clarifyWithOptions":
+      return { tone: "ask", title: `Question: ${e.question}`, detail: e.reason || undefined };
+    case "taskFinished": {
+      const tone: Tone = e.status === "completed" ? "done" : e.status === "cancelled" ? "muted" : "fail";
+      return {
+        tone,
+        title: `${phaseLabel(e.status)}${e.summary ? `: ${e.summary}` : ""}`,
+        meta: [
+          plural(e.steps, "step"),
+          duration(e.durationMs),
+          plural(e.modelCalls ?? 0, "model call"),
+          plural(e.tokens ?? 0, "token"),
+        ].join(" · "),
+      };
+    }
+    case "runEnded":
+      if (e.error) return { tone: "fail", title: "The errand stopped with an error", detail: e.error };
+      if (e.cancelled) return { tone: "muted", title: "Stopped. The task is saved and can be resumed later." };
+      return null; // taskFinished has said it already
+    default:
+      return { tone: "muted", title: humanize(e.type) };
+  }
+}
+
+/** humanize turns a camelCase event type into words: "midExecDialog" → "Mid exec dialog". */
+export function humanize(type: string): string {
+  const words = type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

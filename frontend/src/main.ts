@@ -1,0 +1,6 @@
+import "./style.css";
+import { mount } from "./app";
+import { connect } from "./transport";
+
+const root = document.getElementById("app");
+if (root) mount(root, connect());
