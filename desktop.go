@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/errand-app/errand/app/cli"
+	"github.com/errand-app/errand/app/desktop"
 )
 
-// desktop opens the desktop app; the window lands with app/desktop.
-func desktop(_ context.Context, env cli.Env) int {
-	fmt.Fprintln(env.Stderr, "errand: the desktop app is not built into this binary yet; try errand help")
-	return cli.ExitUsage
+// runDesktop opens the desktop window (a build without the desktop tag only explains).
+func runDesktop(ctx context.Context, env cli.Env) int {
+	return desktop.Main(ctx, desktop.Env{Getenv: env.Getenv, Stderr: env.Stderr})
 }

@@ -18,7 +18,7 @@ func main() {
 	env := cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
 		Terminal: fi != nil && fi.Mode()&os.ModeCharDevice != 0}
 	if len(os.Args) < 2 {
-		os.Exit(desktop(ctx, env))
+		os.Exit(runDesktop(ctx, env))
 	}
 	os.Exit(cli.Main(ctx, os.Args[1:], env))
 }

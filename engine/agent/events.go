@@ -78,19 +78,21 @@ type PlanReady struct {
 }
 
 type StepStarted struct {
-	Step    int      `json:"step"`
-	Actions []string `json:"actions"`
-	Chained bool     `json:"chained"`
+	Step         int      `json:"step"`
+	Actions      []string `json:"actions"`
+	Descriptions []string `json:"descriptions"`
+	Chained      bool     `json:"chained"`
 }
 
 type StepVerified struct {
-	Step     int    `json:"step"`
-	Index    int    `json:"index"`
-	Action   string `json:"action"`
-	Verified bool   `json:"verified"`
-	Tier     int    `json:"verificationTier"`
-	Evidence string `json:"evidence"`
-	Error    string `json:"error,omitempty"`
+	Step        int    `json:"step"`
+	Index       int    `json:"index"`
+	Action      string `json:"action"`
+	Description string `json:"description,omitempty"`
+	Verified    bool   `json:"verified"`
+	Tier        int    `json:"verificationTier"`
+	Evidence    string `json:"evidence"`
+	Error       string `json:"error,omitempty"`
 }
 
 type ClarifyWithOptions struct {

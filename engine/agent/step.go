@@ -164,11 +164,11 @@ func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 	s.st.Step++
 	s.st.Pending = &Pending{Step: s.st.Step, Actions: chain, Commands: cmdIdx, BeforeURL: obs.URL, BeforeHash: obs.DOMHash}
 	s.setPhase(PhaseExecuting)
-	descs := make([]string, len(chain))
+	calls, descs := make([]string, len(chain)), make([]string, len(chain))
 	for i, a := range chain {
-		descs[i] = a.String()
+		calls[i], descs[i] = a.String(), a.Description
 	}
-	s.emit(EventStepStarted, StepStarted{Step: s.st.Step, Actions: descs, Chained: len(chain) > 1})
+	s.emit(EventStepStarted, StepStarted{Step: s.st.Step, Actions: calls, Descriptions: descs, Chained: len(chain) > 1})
 	return s.st, Output{Kind: OutputAct, Actions: chain}, s.events, nil
 }
 
@@ -223,7 +223,8 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 		}
 		last := k == len(res.Outcomes)-1
 		v := verifyOutcome(o, obs, last, newErrs)
-		ev := StepVerified{Step: p.Step, Index: k, Action: o.Action.String(), Verified: v.ok, Tier: 1, Evidence: v.evidence}
+		ev := StepVerified{Step: p.Step, Index: k, Action: o.Action.String(), Description: o.Action.Description,
+			Verified: v.ok, Tier: 1, Evidence: v.evidence}
 		if o.Err != nil {
 			ev.Error = string(o.Err.Kind)
 		}
