@@ -1,0 +1,79 @@
+package browser
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/chromedp/cdproto/cdp/jsonv2"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// decodeObservation reads what observe.js's encode writes: a JSON line of page fields and
+// a tab-separated line per node.
+func decodeObservation(text string) (page.Observation, error) {
+	var obs page.Observation
+	head, rest, _ := strings.Cut(text, "\n")
+	if err := jsonv2.Unmarshal([]byte(head), &obs); err != nil {
+		return obs, fmt.Errorf("page fields: %w", err)
+	}
+	if rest == "" {
+		return obs, nil
+	}
+	obs.Tree = make([]page.Node, 0, strings.Count(rest, "\n")+1)
+	for line := range strings.SplitSeq(rest, "\n") {
+		n, err := decodeNode(line)
+		if err != nil {
+			return obs, fmt.Errorf("node %d: %w", len(obs.Tree), err)
+		}
+		obs.Tree = append(obs.Tree, n)
+	}
+	return obs, nil
+}
+
+// decodeNode reads "i r x y w h n v s t c [f occ scrDepth scrH options…]".
+func decodeNode(line string) (page.Node, error) {
+	var n page.Node
+	var f [15]string
+	k := 0
+	opts, more := "", false
+	for ; k < len(f); k++ {
+		i := strings.IndexByte(line, '\t')
+		if i < 0 {
+			f[k] = line
+			k++
+			break
+		}
+		f[k], line = line[:i], line[i+1:]
+		if k == len(f)-1 {
+			opts, more = line, true
+		}
+	}
+	if k < 11 {
+		return n, errors.New("too few fields")
+	}
+	n.ID, n.Role = f[0], f[1]
+	for j := range 4 {
+		v, err := strconv.Atoi(f[2+j])
+		if err != nil {
+			return n, fmt.Errorf("box: %w", err)
+		}
+		n.Box[j] = v
+	}
+	n.XY = [2]int{n.Box[0] + n.Box[2]/2, n.Box[1] + n.Box[3]/2}
+	n.Name, n.Value, n.State, n.Type, n.Ctx = f[6], f[7], f[8], f[9], f[10]
+	if f[11] != "" {
+		n.Frame, _ = strconv.Atoi(f[11])
+	}
+	n.Occ = f[12] == "1"
+	if f[13] != "" {
+		h, _ := strconv.Atoi(f[14])
+		n.Scr = &page.Scroll{Depth: f[13], H: h}
+	}
+	if more {
+		n.Options = strings.Split(opts, "\t")
+	}
+	return n, nil
+}

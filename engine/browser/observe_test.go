@@ -1,0 +1,258 @@
+package browser_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	top, _, _ := strings.Cut(t.Name(), "/")
+	path := filepath.Join("testdata", top, name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file:\n--- got\n%s--- want\n%s", name, got, want)
+	}
+}
+
+func TestObserve(t *testing.T) {
+	base := fixtures(t)
+	for _, name := range []string{"form", "shadow", "modal", "long"} {
+		t.Run(name, func(t *testing.T) {
+			p := openAt(t, base, "/"+name+".html")
+			obs := observe(t, p)
+			if obs.DomMode != page.Mode {
+				t.Errorf("DomMode = %q", obs.DomMode)
+			}
+			if obs.Viewport != (page.Size{Width: 1280, Height: 800}) {
+				t.Errorf("viewport = %+v", obs.Viewport)
+			}
+			for _, n := range obs.Tree {
+				inside := n.XY[0] >= n.Box[0] && n.XY[0] <= n.Box[0]+n.Box[2] && n.XY[1] >= n.Box[1] && n.XY[1] <= n.Box[1]+n.Box[3]
+				if n.Box[2] <= 0 || n.Box[3] <= 0 || !inside {
+					t.Errorf("node %s: box %v, centre %v", n.ID, n.Box, n.XY)
+				}
+			}
+			golden(t, name, render(obs))
+		})
+	}
+}
+
+// TestNames checks each labelling source, in the order the walk tries them.
+func TestNames(t *testing.T) {
+	p := openAt(t, fixtures(t), "/form.html")
+	obs := observe(t, p)
+	for _, c := range []struct{ role, name, source string }{
+		{page.RoleInput, "First name", "label[for]"},
+		{page.RoleInput, "Last name", "wrapping label"},
+		{page.RoleInput, "Email address", "aria-label"},
+		{page.RoleInput, "Phone number", "aria-labelledby"},
+		{page.RoleInput, "Search records", "placeholder"},
+		{page.RoleInput, "Nickname", "title"},
+		{page.RoleInput, "Date of birth", "label[for] after the field"},
+		{page.RoleLink, "Help", "img alt"},
+		{page.RoleButton, "Save patient", "submit value"},
+		{page.RoleButton, "More", "own text of a tabindex control"},
+		{page.RoleRadio, "Phone", "wrapping label of a radio"},
+		{page.RoleSelect, "Clinic", "aria-label of a select"},
+	} {
+		t.Run(c.source, func(t *testing.T) { node(t, obs, c.role, c.name) })
+	}
+	for _, hidden := range []string{"Ghost", "Cloak"} {
+		for _, n := range obs.Tree {
+			if n.Name == hidden {
+				t.Errorf("invisible field %q is in the observation", hidden)
+			}
+		}
+	}
+	pw := node(t, obs, page.RoleInput, "Password")
+	if pw.Value != "***" || pw.Type != "password" {
+		t.Errorf("password node = %+v, want value *** and type password", pw)
+	}
+	born := node(t, obs, page.RoleInput, "Date of birth")
+	if born.Type != "date" {
+		t.Errorf("date field type = %q", born.Type)
+	}
+	del := 0
+	for _, n := range obs.Tree {
+		if n.Name == "Delete" {
+			del++
+			if !strings.HasPrefix(n.Ctx, "Jas Patel") && !strings.HasPrefix(n.Ctx, "Kim Lee") {
+				t.Errorf("Delete button context = %q, want its row", n.Ctx)
+			}
+		}
+	}
+	if del != 2 {
+		t.Errorf("found %d Delete buttons, want 2", del)
+	}
+	if !node(t, obs, page.RoleButton, "Archive").Has("disabled") {
+		t.Error("Archive is not disabled")
+	}
+	if !node(t, obs, page.RoleButton, "More").Has("expanded") {
+		t.Error("More is not expanded")
+	}
+	if !node(t, obs, page.RoleInput, "First name").Has("required") {
+		t.Error("First name is not required")
+	}
+	if !node(t, obs, page.RoleInput, "Code").Has("invalid") || !obs.HasErrors {
+		t.Errorf("the invalid Code field is not reported: %+v", obs.Messages)
+	}
+	if got := node(t, obs, page.RoleRadio, "Mail").Ctx; got != "Contact by" {
+		t.Errorf("radio context = %q, want the legend", got)
+	}
+}
+
+// TestStableIDs replaces the whole form with an identical copy: every element is new, and
+// every id must come back.
+func TestStableIDs(t *testing.T) {
+	p := openAt(t, fixtures(t), "/form.html")
+	before := observe(t, p)
+	res := run(t, p, click(node(t, before, page.RoleButton, "Re-render").ID))
+	if res.FailedIndex != -1 || !res.DidDomMutate {
+		t.Fatalf("re-render: %+v", res)
+	}
+	after := observe(t, p)
+	if len(after.Tree) != len(before.Tree) {
+		t.Fatalf("%d nodes before, %d after", len(before.Tree), len(after.Tree))
+	}
+	for i := range before.Tree {
+		b, a := before.Tree[i], after.Tree[i]
+		if a.ID != b.ID || a.Signature() != b.Signature() {
+			t.Errorf("node %d: %s %s before, %s %s after", i, b.ID, b.Signature(), a.ID, a.Signature())
+		}
+	}
+	// A new element takes a new id, never one in use.
+	seen := map[string]bool{}
+	for _, n := range after.Tree {
+		if seen[n.ID] {
+			t.Errorf("id %s used twice", n.ID)
+		}
+		seen[n.ID] = true
+	}
+}
+
+func TestShadowAndFrame(t *testing.T) {
+	p := openAt(t, fixtures(t), "/shadow.html")
+	obs := observe(t, p)
+	q := node(t, obs, page.RoleInput, "Query")
+	sb := node(t, obs, page.RoleButton, "Shadow go")
+	city := node(t, obs, page.RoleInput, "City")
+	fb := node(t, obs, page.RoleButton, "Frame go")
+	if q.Frame != 0 || sb.Frame != 0 {
+		t.Errorf("shadow elements have frame %d, %d", q.Frame, sb.Frame)
+	}
+	if city.Frame != 1 || fb.Frame != 1 {
+		t.Errorf("frame elements have frame %d, %d, want 1", city.Frame, fb.Frame)
+	}
+	if fb.Box[1] < 100 {
+		t.Errorf("frame button at %v: box not offset by the iframe", fb.Box)
+	}
+	res := run(t, p, setValue(q.ID, "ab"), click(sb.ID), setValue(city.ID, "Oslo"), click(fb.ID))
+	if res.FailedIndex != -1 {
+		t.Fatalf("chain failed: %+v", res.Outcomes[res.FailedIndex].Err)
+	}
+	text := pageText(t, p)
+	if !strings.Contains(text, "shadow clicked ab") {
+		t.Errorf("shadow click missing from %q", text)
+	}
+	if res.Outcomes[3].Target == nil || res.Outcomes[3].Target.Frame != 1 {
+		t.Errorf("frame button target after click = %+v", res.Outcomes[3].Target)
+	}
+}
+
+func TestOcclusion(t *testing.T) {
+	p := openAt(t, fixtures(t), "/modal.html")
+	obs := observe(t, p)
+	behind := node(t, obs, page.RoleButton, "Behind")
+	closeBtn := node(t, obs, page.RoleButton, "Close")
+	if !behind.Occ || closeBtn.Occ {
+		t.Fatalf("occ: Behind %v (want true), Close %v (want false)", behind.Occ, closeBtn.Occ)
+	}
+	res := run(t, p, click(behind.ID))
+	o := res.Outcomes[0]
+	if o.Err == nil || o.Err.Kind != page.ErrCovered || !strings.Contains(o.Err.Message, "Welcome") {
+		t.Fatalf("click behind a modal: %+v, want covered naming the modal", o.Err)
+	}
+	if res.FailedIndex != 0 {
+		t.Errorf("FailedIndex = %d", res.FailedIndex)
+	}
+	res = run(t, p, click(closeBtn.ID), click(behind.ID))
+	if res.FailedIndex != -1 {
+		t.Fatalf("after closing: %+v", res.Outcomes[res.FailedIndex].Err)
+	}
+	if !strings.Contains(pageText(t, p), "behind clicked") {
+		t.Error("the click after closing did not arrive")
+	}
+	if node(t, observe(t, p), page.RoleButton, "Behind").Occ {
+		t.Error("Behind still occluded after the modal closed")
+	}
+}
+
+// TestCovered: a fixed banner that is no dialog still takes the click; the hit test finds it.
+func TestCovered(t *testing.T) {
+	p := openAt(t, fixtures(t), "/cover.html")
+	under := node(t, observe(t, p), page.RoleButton, "Under")
+	if !under.Occ {
+		t.Error("button under the banner is not occluded")
+	}
+	o := run(t, p, click(under.ID)).Outcomes[0]
+	if o.Err == nil || o.Err.Kind != page.ErrCovered || !strings.Contains(o.Err.Message, "Cookie banner") {
+		t.Errorf("click under the banner: %+v", o.Err)
+	}
+}
+
+func TestPrune(t *testing.T) {
+	p := openAt(t, fixtures(t), "/long.html")
+	obs := observe(t, p)
+	if len(obs.Tree) != 80 {
+		t.Fatalf("observed %d elements, want 60 buttons and 20 links", len(obs.Tree))
+	}
+	pruned := obs.Prune(0)
+	if pruned.Pruned == 0 || len(pruned.Tree)+pruned.Pruned != 80 {
+		t.Fatalf("prune kept %d, pruned %d", len(pruned.Tree), pruned.Pruned)
+	}
+	for _, n := range pruned.Tree {
+		if n.Box[1] > obs.Viewport.Height {
+			t.Errorf("kept %s at y=%d below the fold", n.Name, n.Box[1])
+		}
+	}
+	if obs.ScrollPosition != "0%" {
+		t.Errorf("scroll position %q", obs.ScrollPosition)
+	}
+	res := run(t, p, page.Action{Kind: page.ScrollTo, Text: "bottom"})
+	if res.FailedIndex != -1 {
+		t.Fatal(res.Outcomes[0].Err)
+	}
+	low := observe(t, p)
+	if low.ScrollPosition != "100%" {
+		t.Errorf("after scrolling to the bottom: %q", low.ScrollPosition)
+	}
+	var box *page.Container
+	for i := range low.Scrollables {
+		if low.Scrollables[i].Name == "Inbox" {
+			box = &low.Scrollables[i]
+		}
+	}
+	if box == nil || box.H <= 150 || box.Depth != "0%" {
+		t.Errorf("scrollable Inbox = %+v in %+v", box, low.Scrollables)
+	}
+}

@@ -1,0 +1,216 @@
+// The in-page runtime of the browser package, part two: how one element reads — its
+// role, name, value and state flags — and the small geometry tests the walk and the
+// actions share. Everything here works on one element and is called thousands of times a
+// walk, so each reader touches only what it needs.
+(() => {
+  const E = window.__errandV3;
+  if (!E || E.read) return;
+  const clip = E.clip;
+
+  const ROLES = {
+    button: 'btn', link: 'link', checkbox: 'chk', radio: 'radio', tab: 'tab', menuitem: 'menu',
+    menuitemcheckbox: 'menu', menuitemradio: 'menu', option: 'opt', switch: 'switch',
+    combobox: 'sel', textbox: 'inp', searchbox: 'inp',
+  };
+  const INPUT_ROLES = { checkbox: 'chk', radio: 'radio', submit: 'btn', button: 'btn', reset: 'btn', image: 'btn' };
+
+  // TAG sorts elements by local name so the loop over every element does one lookup:
+  // 1 a control by its tag, 2 a heading, 3 never read, 4 a frame, 5 a row, 6 a cell.
+  const TAG = {
+    a: 1, button: 1, summary: 1, input: 1, select: 1, textarea: 1,
+    h1: 2, h2: 2, h3: 2, h4: 2, h5: 2, h6: 2,
+    script: 3, style: 3, link: 3, meta: 3, noscript: 3, template: 3, head: 3, title: 3, br: 3,
+    iframe: 4, frame: 4, tr: 5, td: 6, th: 6,
+  };
+  const ATTR_SEL = '[role],[contenteditable],[onclick],[tabindex],[aria-live],[aria-invalid]';
+
+  function tagRole(el, tag) {
+    switch (tag) {
+      case 'a': return el.hasAttribute('href') ? 'link' : '';
+      case 'input': {
+        const t = el.type;
+        return t === 'hidden' ? '' : INPUT_ROLES[t] || 'inp';
+      }
+      case 'select': return 'sel';
+      case 'textarea': return 'txt';
+    }
+    return 'btn';
+  }
+
+  // attrRole refines r with the attributes that make any element a control.
+  function attrRole(el, tag, r) {
+    const ar = el.getAttribute('role');
+    if (ar) {
+      const m = ROLES[ar];
+      if (m) {
+        if (ar === 'combobox' && tag === 'input') return 'inp';
+        if (ar === 'textbox' && el.getAttribute('aria-multiline') === 'true') return 'txt';
+        if (ar === 'checkbox' && tag === 'input') return 'chk';
+        return m;
+      }
+    }
+    if (r || (tag === 'input' && el.type === 'hidden')) return r;
+    const ce = el.getAttribute('contenteditable');
+    if (ce !== null && ce !== 'false') {
+      const p = el.parentElement;
+      return p && p.isContentEditable ? '' : 'txt';
+    }
+    if (el.hasAttribute('onclick')) return 'btn';
+    if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'btn';
+    return '';
+  }
+
+  function roleOf(el, tag) {
+    const r = TAG[tag] === 1 ? tagRole(el, tag) : '';
+    return el.hasAttributes() ? attrRole(el, tag, r) : r;
+  }
+
+  // ownText is an element's text without the text of the control it labels (a label that
+  // wraps a select would otherwise read out every option).
+  function ownText(lab, ctl) {
+    if (!lab.contains(ctl) || ctl.localName === 'input') return clip(lab.textContent, 80);
+    let t = '';
+    for (const c of lab.childNodes) if (c !== ctl && !c.contains(ctl)) t += ' ' + c.textContent;
+    return clip(t, 80);
+  }
+
+  function nameOf(el, tag, role, root, L) {
+    let s = el.getAttribute('aria-labelledby');
+    if (s) {
+      let t = '';
+      for (const id of s.split(/\s+/)) {
+        const x = (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id);
+        if (x) t += ' ' + x.textContent;
+      }
+      t = clip(t, 80);
+      if (t) return t;
+    }
+    s = el.getAttribute('aria-label');
+    if (s && (s = clip(s, 80))) return s;
+    const field = tag === 'input' || tag === 'select' || tag === 'textarea';
+    if (field) {
+      if (el.id) {
+        const lab = L.get(el.id);
+        if (lab && (s = clip(lab.textContent, 80))) return s;
+      }
+      const wrap = el.closest('label');
+      if (wrap && (s = ownText(wrap, el))) return s;
+      s = el.getAttribute('placeholder');
+      if (s && (s = clip(s, 80))) return s;
+    } else if ((s = clip(el.textContent, 80))) {
+      return s;
+    }
+    s = el.getAttribute('title');
+    if (s && (s = clip(s, 80))) return s;
+    if (!field) {
+      const img = el.querySelector('img[alt]');
+      if (img && (s = clip(img.alt, 80))) return s;
+    }
+    if (tag === 'input' && role === 'btn') {
+      return clip(el.value, 80) || (el.type === 'submit' ? 'Submit' : el.type === 'reset' ? 'Reset' : '');
+    }
+    return '';
+  }
+
+  function valueOf(el, tag) {
+    if (tag === 'input') {
+      const t = el.type;
+      if (t === 'checkbox' || t === 'radio' || INPUT_ROLES[t]) return '';
+      if (t === 'password') return el.value ? '***' : '';
+      return clip(el.value, 200);
+    }
+    if (tag === 'textarea') return clip(el.value, 200);
+    // A link's value is where it goes (same-origin as a path), so two links to one place
+    // can be told to be one destination and a model sees where a link leads.
+    if (tag === 'a' && el.hasAttribute('href')) {
+      const raw = el.getAttribute('href');
+      if (raw[0] === '/' && raw[1] !== '/' && !raw.includes('/.')) return clip(raw, 200);
+      if (raw[0] === '#' && el.ownerDocument === document) return clip(location.pathname + location.search + raw, 200);
+      const h = el.href;
+      return clip(h.startsWith(location.origin + '/') ? h.slice(location.origin.length) : h, 200);
+    }
+    if (tag === 'select') {
+      if (!el.multiple) return el.selectedIndex >= 0 ? clip(el.options[el.selectedIndex].text, 200) : '';
+      let t = '';
+      for (const o of el.selectedOptions) t += (t ? ', ' : '') + o.text;
+      return clip(t, 200);
+    }
+    return '';
+  }
+
+  // stateOf lists the state flags. fieldsets says whether a disabled fieldset may disable
+  // el; the :disabled match it needs is the slowest read here.
+  function stateOf(el, tag, fieldsets = true) {
+    let s = '';
+    const field = tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'button';
+    const a = (k) => el.getAttribute(k);
+    if ((field && (el.disabled || (fieldsets && el.matches(':disabled')))) || a('aria-disabled') === 'true') s += ',disabled';
+    if (el.checked === true || a('aria-checked') === 'true') s += ',checked';
+    if (a('aria-expanded') === 'true' || (tag === 'summary' && el.parentElement && el.parentElement.open)) s += ',expanded';
+    if (el.required === true || a('aria-required') === 'true') s += ',required';
+    const inv = a('aria-invalid');
+    if (inv && inv !== 'false') s += ',invalid';
+    if (el.readOnly === true || a('aria-readonly') === 'true') s += ',readonly';
+    if (a('aria-selected') === 'true') s += ',selected';
+    return s ? s.slice(1) : '';
+  }
+  E.stateOf = stateOf;
+
+
+  // hits reports whether a hit-test result stands for el: el itself, inside it, one of its
+  // ancestors (a wrapped inline element's box centre can fall on its parent), or its label.
+  function hits(el, hit) {
+    if (!hit) return true;
+    if (hit === el || el.contains(hit) || hit.contains(el)) return true;
+    const lab = hit.closest && hit.closest('label');
+    return !!(lab && (lab.control === el || lab.contains(el)));
+  }
+  E.hits = hits;
+
+  function modalsIn(root) {
+    const out = [];
+    for (const m of root.querySelectorAll('dialog[open],[aria-modal=true],[role=dialog],[role=alertdialog]')) {
+      const r = m.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && m.checkVisibility({ visibilityProperty: true })) out.push(m);
+    }
+    return out;
+  }
+  E.modalsIn = modalsIn;
+
+  // modalsOf is modalsIn from the attribute set the walk already has.
+  function modalsOf(root, attrs) {
+    const out = [];
+    const visible = (m) => {
+      const r = m.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && m.checkVisibility({ visibilityProperty: true });
+    };
+    for (const d of root.getElementsByTagName('dialog')) if (d.open && visible(d)) out.push(d);
+    for (const m of attrs) {
+      const ar = m.getAttribute('role');
+      if ((ar === 'dialog' || ar === 'alertdialog') && m.localName !== 'dialog' && visible(m)) out.push(m);
+    }
+    return out;
+  }
+
+  function outside(modals, el) {
+    for (const m of modals) if (m.contains(el)) return false;
+    return true;
+  }
+
+  function scrollInfo(el) {
+    const h = el.scrollHeight, ch = el.clientHeight;
+    const d = h - ch > 0 ? Math.round((el.scrollTop / (h - ch)) * 100) : 0;
+    return { depth: d + '%', h };
+  }
+
+  function scrollable(el) {
+    if (!(el.scrollHeight > el.clientHeight + 1 && el.clientHeight > 0)) return false;
+    const o = getComputedStyle(el).overflowY;
+    return o === 'auto' || o === 'scroll' || o === 'overlay';
+  }
+
+  E.read = {
+    ROLES, INPUT_ROLES, TAG, ATTR_SEL, tagRole, attrRole, roleOf, nameOf, valueOf, stateOf,
+    hits, modalsIn, modalsOf, outside, scrollInfo, scrollable,
+  };
+})();

@@ -1,0 +1,102 @@
+// The in-page runtime of the browser package, part one: it installs window.__errandV3 once
+// per document with the mutation clock the stability wait polls and the short change log
+// the observation reports. observe.js adds the walk, act.js the action helpers.
+(() => {
+  if (window.__errandV3) return;
+  const OWN = 'data-llm-id';
+  const S = {
+    seq: 0,
+    ids: new Map(), // signature -> nodes of the last walk, so a re-rendered twin gets its old id
+    boxes: new Map(), // scroll-container signature -> id
+    given: new Set(), // every id this document handed out
+    count: 0,
+    last: performance.now(),
+    token: Math.random().toString(36).slice(2),
+    recording: false,
+    events: [],
+    watched: new WeakSet(),
+    roots: [], // [{root, frame, frameEl}] of the last walk, for lookups by id
+  };
+  const E = { S };
+  Object.defineProperty(window, '__errandV3', { value: E, enumerable: false });
+
+  const SKIP = { script: 1, style: 1, link: 1, meta: 1, noscript: 1, template: 1 };
+
+  function clip(t, n) {
+    if (!t) return '';
+    if (t.length > n * 4) t = t.slice(0, n * 4);
+    t = t.replace(/\s+/g, ' ').trim();
+    return t.length > n ? t.slice(0, n - 1) + '…' : t;
+  }
+  E.clip = clip;
+
+  function label(el) {
+    let s = el.localName;
+    if (el.id) s += '#' + el.id;
+    else if (typeof el.className === 'string' && el.className.trim()) s += '.' + el.className.trim().split(/\s+/)[0];
+    const t = clip(el.textContent, 40);
+    return t ? s + " '" + t + "'" : s;
+  }
+  E.label = label;
+
+  function onMutations(recs) {
+    let n = 0;
+    for (let i = 0; i < recs.length; i++) {
+      const r = recs[i];
+      if (r.type === 'attributes' && r.attributeName === OWN) continue;
+      n++;
+    }
+    if (!n) return;
+    S.count += n;
+    S.last = performance.now();
+    if (S.recording) record(recs);
+  }
+
+  // record keeps short descriptions of the newest changes; the observation reports the last
+  // ten so verification can see a toast that came and went.
+  function record(recs) {
+    const out = [];
+    for (let i = recs.length - 1; i >= 0 && out.length < 10; i--) {
+      const r = recs[i];
+      if (r.type === 'childList') {
+        for (let j = r.addedNodes.length - 1; j >= 0 && out.length < 10; j--) {
+          const nd = r.addedNodes[j];
+          if (nd.nodeType === 1 && !SKIP[nd.localName]) out.push('added: ' + label(nd));
+          else if (nd.nodeType === 3 && r.target.nodeType === 1 && nd.data.trim()) out.push('text: ' + label(r.target));
+        }
+        for (let j = r.removedNodes.length - 1; j >= 0 && out.length < 10; j--) {
+          const nd = r.removedNodes[j];
+          if (nd.nodeType === 1 && !SKIP[nd.localName]) out.push('removed: ' + label(nd));
+        }
+      } else if (r.type === 'characterData' && r.target.parentElement) {
+        out.push('text: ' + label(r.target.parentElement));
+      }
+    }
+    for (let i = out.length - 1; i >= 0; i--) {
+      if (S.events[S.events.length - 1] !== out[i]) S.events.push(out[i]);
+    }
+    if (S.events.length > 10) S.events.splice(0, S.events.length - 10);
+  }
+
+  const mo = new MutationObserver(onMutations);
+  function watch(root) {
+    if (S.watched.has(root)) return;
+    S.watched.add(root);
+    try {
+      mo.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
+    } catch (e) { /* a root from a document that went away */ }
+  }
+  watch(document);
+  E.watch = watch;
+
+  // state is the cheap read the stability wait and the outcome recorder poll.
+  E.state = (id) => {
+    const o = { url: location.href, token: S.token, count: S.count, quiet: Math.round(performance.now() - S.last) };
+    if (id) {
+      const el = E.find(id);
+      if (el) o.node = E.node(el, id);
+    }
+    return o;
+  };
+
+})();
