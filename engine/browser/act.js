@@ -59,6 +59,18 @@
     return { x, y, frame, frameEl };
   };
 
+  // reveal scrolls el to the middle of its view unless all of it is already in view, as a
+  // person would: a page that moves for nothing confuses the next observation.
+  function reveal(el) {
+    const r = el.getBoundingClientRect();
+    const view = el.ownerDocument.defaultView;
+    const off = E.offset(el);
+    const top = r.top + off.y, left = r.left + off.x;
+    if (top >= 0 && left >= 0 && top + r.height <= innerHeight && left + r.width <= innerWidth &&
+      r.bottom <= view.innerHeight && r.right <= view.innerWidth && r.top >= 0 && r.left >= 0) return;
+    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  }
+
   function fail(kind, msg) {
     return { err: kind, msg };
   }
@@ -107,7 +119,7 @@
         return fail('covered', E.label(el) + ' is covered by ' + E.label(m));
       }
     }
-    t.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    reveal(t);
     const r = t.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) return fail('not_found', 'element ' + id + ' is not visible');
     const root = t.getRootNode();
@@ -166,7 +178,7 @@
     } else {
       return fail('invalid', E.label(el) + ' is not a text field');
     }
-    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    reveal(el);
     if (mode === 'native') return { mode, type: el.type, value: el.value };
     el.focus();
     if (mode === 'text') {
@@ -234,7 +246,7 @@
       return fail('invalid', 'no option "' + want + '"; options are ' + list);
     }
     if (pick.disabled) return fail('disabled', 'option "' + pick.text + '" is disabled');
-    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    reveal(el);
     el.focus();
     if (el.selectedIndex !== pick.index) {
       el.selectedIndex = pick.index;
@@ -256,7 +268,7 @@
   E.focus = (id) => {
     const el = E.find(id);
     if (!el) return fail('not_found', 'no element with id ' + id + ' on the page');
-    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    reveal(el);
     el.focus();
     return {};
   };

@@ -164,21 +164,27 @@ func (p *Page) pressKey(ctx context.Context, keys string) (*page.ActionError, er
 	return nil, nil
 }
 
-// resolve makes target absolute against the page's address, so a model may write a path.
+// resolve makes target absolute: a path resolves against the page's address, and a bare
+// host ("example.com/x") gets https, since that is what a model means by it.
 func (p *Page) resolve(target string) (string, error) {
-	u, err := url.Parse(strings.TrimSpace(target))
+	target = strings.TrimSpace(target)
+	if target == "" {
+		return "", errors.New("no address")
+	}
+	u, err := url.Parse(target)
 	if err != nil {
 		return "", err
 	}
 	if u.IsAbs() {
 		return u.String(), nil
 	}
+	host, _, _ := strings.Cut(target, "/")
+	if !strings.ContainsAny(target[:1], "/.?#") && strings.Contains(host, ".") && !strings.ContainsAny(host, " \t") {
+		return "https://" + target, nil
+	}
 	base, err := url.Parse(p.URL())
-	if err != nil || !base.IsAbs() || base.Scheme == "about" {
-		if !strings.Contains(target, "/") || strings.Contains(strings.SplitN(target, "/", 2)[0], ".") {
-			return "https://" + strings.TrimSpace(target), nil
-		}
-		return "", errors.New("relative address without a current page")
+	if err != nil || !base.IsAbs() || base.Host == "" {
+		return "", errors.New("a relative address needs a current page")
 	}
 	return base.ResolveReference(u).String(), nil
 }

@@ -13,6 +13,7 @@ import (
 // TestSetValue types into each kind of field and checks the value the page holds and the
 // events its listeners saw (the fixture logs them visibly).
 func TestSetValue(t *testing.T) {
+	t.Parallel()
 	base := fixtures(t)
 	for _, c := range []struct {
 		field, text, want string
@@ -59,6 +60,7 @@ func roleOf(field string) string {
 
 // TestSetValueReplaces types over a value that is already there.
 func TestSetValueReplaces(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/form.html")
 	obs := observe(t, p)
 	first := node(t, obs, page.RoleInput, "First name").ID
@@ -79,6 +81,7 @@ func TestSetValueReplaces(t *testing.T) {
 }
 
 func TestSelectAndCheck(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/form.html")
 	obs := observe(t, p)
 	clinic := node(t, obs, page.RoleSelect, "Clinic").ID
@@ -119,6 +122,7 @@ func TestSelectAndCheck(t *testing.T) {
 }
 
 func TestPressEnterSubmits(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/form.html")
 	obs := observe(t, p)
 	res := run(t, p,
@@ -148,6 +152,7 @@ func contains(list []string, s string) bool {
 }
 
 func TestActionErrors(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/form.html")
 	obs := observe(t, p)
 	archive := node(t, obs, page.RoleButton, "Archive").ID
@@ -185,6 +190,7 @@ func TestActionErrors(t *testing.T) {
 }
 
 func TestNavigateAndGoBack(t *testing.T) {
+	t.Parallel()
 	base := fixtures(t)
 	p := openAt(t, base, "/page1.html")
 	link := node(t, observe(t, p), page.RoleLink, "Go to two")
@@ -218,6 +224,7 @@ func TestNavigateAndGoBack(t *testing.T) {
 // TestStabilityWaitsForFetch: the click starts a request 150 ms later that answers 300 ms
 // after that; the wait must outlast both, so the next observation shows the answer.
 func TestStabilityWaitsForFetch(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/fetch.html")
 	load := node(t, observe(t, p), page.RoleButton, "Load")
 	res := run(t, p, click(load.ID))
@@ -235,6 +242,7 @@ func TestStabilityWaitsForFetch(t *testing.T) {
 
 // TestStabilityIgnoresEventStream: an open EventSource must not hold the wait to MaxWait.
 func TestStabilityIgnoresEventStream(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/sse.html")
 	tap := node(t, observe(t, p), page.RoleButton, "Tap")
 	start := time.Now()
@@ -251,6 +259,7 @@ func TestStabilityIgnoresEventStream(t *testing.T) {
 }
 
 func TestAllowedDomains(t *testing.T) {
+	t.Parallel()
 	base := fixtures(t) // http://127.0.0.1:port
 	other := strings.Replace(base, "127.0.0.1", "localhost", 1)
 	p := openAt(t, base, "/page1.html")
@@ -295,6 +304,7 @@ func TestAllowedDomains(t *testing.T) {
 }
 
 func TestClosedTab(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/page1.html")
 	p.Close()
 	_, err := p.Execute(testCtx(t), []page.Action{{Kind: page.Press, Text: "Tab"}})
@@ -307,6 +317,7 @@ func TestClosedTab(t *testing.T) {
 }
 
 func TestContextCancel(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/page1.html")
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
@@ -322,6 +333,7 @@ func TestContextCancel(t *testing.T) {
 }
 
 func TestFindNamesThePackage(t *testing.T) {
+	t.Parallel()
 	_, err := browser.Find("/nonexistent/chrome")
 	if err == nil || !strings.Contains(err.Error(), "chromium") {
 		t.Errorf("Find with a bad path: %v", err)
@@ -329,6 +341,7 @@ func TestFindNamesThePackage(t *testing.T) {
 }
 
 func TestDialogHoverAndEvents(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/dialog.html")
 	obs := observe(t, p)
 	res := run(t, p, click(node(t, obs, page.RoleButton, "Delete").ID))
@@ -345,5 +358,18 @@ func TestDialogHoverAndEvents(t *testing.T) {
 	res = run(t, p, page.Action{Kind: page.Hover, ID: node(t, obs, page.RoleButton, "Hover me").ID})
 	if res.FailedIndex != -1 || !strings.Contains(pageText(t, p), "hovered") {
 		t.Errorf("hover: %+v", res.Outcomes[0].Err)
+	}
+}
+
+func TestSetValueRichText(t *testing.T) {
+	t.Parallel()
+	p := openAt(t, fixtures(t), "/editor.html")
+	ed := node(t, observe(t, p), page.RoleTextarea, "Message")
+	o := run(t, p, setValue(ed.ID, "Hello Jas")).Outcomes[0]
+	if o.Err != nil {
+		t.Fatal(o.Err)
+	}
+	if text := pageText(t, p); !strings.Contains(text, "input insertText: Hello Jas") || strings.Contains(text, "old text") {
+		t.Errorf("rich text editor after setValue:\n%s", text)
 	}
 }

@@ -74,6 +74,7 @@ func runningChrome(t *testing.T) string {
 // TestAttach drives the page of a browser Errand did not start, then leaves without
 // closing the browser or its tab.
 func TestAttach(t *testing.T) {
+	t.Parallel()
 	ws := runningChrome(t)
 	base := fixtures(t)
 	ctx := testCtx(t)
@@ -122,6 +123,7 @@ func TestAttach(t *testing.T) {
 
 // TestLaunchProfile launches with a persistent profile and checks Chrome wrote into it.
 func TestLaunchProfile(t *testing.T) {
+	t.Parallel()
 	tmp, err := os.MkdirTemp("", "errand-profile-")
 	if err != nil {
 		t.Fatal(err)

@@ -18,8 +18,8 @@
   const OWN = 'data-llm-id';
 
   const {
-    TAG, ATTR_SEL, tagRole, attrRole, roleOf, nameOf, valueOf, stateOf, hits, modalsIn, modalsOf, outside,
-    scrollInfo, scrollable,
+    TAG, ATTR_SEL, tagRole, attrRole, roleOf, nameOf, valueOf, stateOf, ariaFlags, hits, modalsIn, modalsOf,
+    outside, scrollInfo, scrollable,
   } = E.read;
   const TEXT_TYPES = { text: 1, checkbox: 1, radio: 1, button: 1, reset: 1, image: 1 };
 
@@ -47,7 +47,7 @@
 
   // contextOf is the nearest of the enclosing row, the fieldset legend and the closest
   // preceding heading, so "Delete" in one row can be told from "Delete" in the next.
-  function contextOf(K, c, R) {
+  function contextOf(K, c, R, deps) {
     const el = c.el;
     if (R.rows) {
       let row = c.row && c.row.contains(el) ? c.row : null;
@@ -60,6 +60,7 @@
     const fs = R.fieldsets ? el.closest('fieldset') : null;
     const h = c.head;
     if (fs) {
+      deps.push(fs);
       let lg = K.legends.get(fs);
       if (lg === undefined) {
         const l = fs.querySelector('legend');
@@ -93,13 +94,42 @@
   // collect finds the controls of the document, its open shadow roots and same-origin
   // frames. The loop touches every element, so one that is not a control costs one table
   // lookup and one Set probe.
-  function collect() {
+  function collect(undef) {
     const K = {
-      roots: [], cands: [], count: S.count, frames: 0, undef: undefinedCount(),
+      roots: [], cands: [], count: S.count, frames: 0, undef, dirty: changes(),
       head: null, row: null, cell: null, rows: new Map(), legends: new Map(), heads: new Map(),
     };
     collectRoot(K, document, 0, null, null, -1);
     return K;
+  }
+
+  // changes turns the mutations noted since the last walk into the set of nodes they
+  // reached, with every ancestor: an element's name and context can be kept when none of
+  // the elements they were read from is in it. null means too much changed to tell.
+  function changes() {
+    const t = S.touched, sub = S.subtrees;
+    S.touched = [];
+    S.subtrees = [];
+    if (t.length > 256) return null;
+    const set = new Set();
+    let labels = false;
+    for (const x of t) {
+      for (let n = x; n && !set.has(n); n = n.parentNode || n.host) set.add(n);
+      const e = x.nodeType === 1 ? x : x.parentElement;
+      if (e && e.closest('label')) labels = true;
+    }
+    // A label that came or went can name a field it does not contain.
+    for (const x of sub) if (x.localName === 'label' || x.getElementsByTagName('label').length) labels = true;
+    return { set, labels };
+  }
+
+  // reusable reports whether a stat computed in an earlier walk still holds for c.
+  function reusable(st, c, D) {
+    if (!st || !D || st.head !== c.head || st.row !== c.row || st.cell !== c.cell) return false;
+    if (c.tag === 'a' && st.loc !== location.href) return false;
+    if (D.labels && st.field) return false;
+    for (const d of st.deps) if (D.set.has(d) || !d.isConnected) return false;
+    return true;
   }
 
   function collectRoot(K, root, frame, frameEl, topFrame, parent) {
@@ -133,7 +163,12 @@
         if (ar === 'heading') K.head = el;
         else if (ar === 'row') K.row = el;
       }
-      if (role) K.cands.push(new Cand(el, tag, role, ri, K.head, K.row, K.cell));
+      if (role) {
+        const c = new Cand(el, tag, role, ri, K.head, K.row, K.cell);
+        const st = S.stats.get(el);
+        if (reusable(st, c, K.dirty)) c.stat = st;
+        K.cands.push(c);
+      }
       if (el.shadowRoot) collectRoot(K, el.shadowRoot, frame, frameEl, topFrame, ri);
       if (code === 4 && K.frames < 20) {
         let d = null;
@@ -151,12 +186,12 @@
 
   // current reports whether the collected controls still stand: no mutation anywhere we
   // watch, the same frame documents, no upgrades.
-  function current(K) {
-    if (!K || K.count !== S.count) return false;
+  function current(K, undef) {
+    if (!K || K.count !== S.count || K.undef !== undef) return false;
     for (const R of K.roots) {
       if (R.frameEl && R.root === R.doc && R.frameEl.contentDocument !== R.doc) return false;
     }
-    return undefinedCount() === K.undef;
+    return true;
   }
 
   // place puts every root at its offset in the top viewport for this walk.
@@ -198,20 +233,30 @@
     if (near && !target.checkVisibility({ visibilityProperty: true })) return;
     let st = c.stat;
     if (!st) {
-      const name = nameOf(el, c.tag, c.role, R.root, R.L);
-      const ctx = W.K ? contextOf(W.K, c, R) : '';
+      const deps = [el];
+      if (c.head) deps.push(c.head);
+      if (c.row) deps.push(c.row);
+      const name = nameOf(el, c.tag, c.role, R.root, R.L, deps);
+      const ctx = W.K ? contextOf(W.K, c, R, deps) : '';
       const t = c.tag === 'input' && !TEXT_TYPES[el.type] ? el.type : '';
       let o = null;
       if (c.tag === 'select') {
         o = [];
         for (const op of el.options) if (o.length < 200) o.push(clip(op.text, 80));
       }
-      st = c.stat = { name, ctx: ctx !== name ? ctx : '', t, o, base: c.role + '|' + name + '|' + t };
+      st = c.stat = {
+        name, ctx: ctx !== name ? ctx : '', t, o, base: c.role + '|' + name + '|' + t, aria: ariaFlags(el),
+        head: c.head, row: c.row, cell: c.cell, deps,
+        // A link's value is its href, which only a mutation (or a new address) changes.
+        link: c.tag === 'a' ? valueOf(el, 'a') : '', loc: location.href,
+        field: c.tag === 'input' || c.tag === 'select' || c.tag === 'textarea',
+      };
+      if (W.K) S.stats.set(el, st);
     }
     const occ = (W.modals.length > 0 && outside(W.modals, R.topFrame || el)) ||
       (near && occluded(target, r, R.root, R.vw, R.vh));
     W.found.push(new Rec(el, c.role, R.ox + r.left, R.oy + r.top, r.width, r.height, st,
-      valueOf(el, c.tag), stateOf(el, c.tag, R.offFieldsets), R.frame, occ, near));
+      c.tag === 'a' ? st.link : valueOf(el, c.tag), stateOf(el, c.tag, R.offFieldsets, st.aria), R.frame, occ, near));
   }
 
   // Rec is one observed node. Every record has every field, in one order: one hidden
@@ -392,8 +437,9 @@
 
   E.walk = () => {
     S.recording = true;
+    const undef = undefinedCount();
     let K = S.cache;
-    if (!current(K)) K = S.cache = collect();
+    if (!current(K, undef)) K = S.cache = collect(undef);
     place(K);
     const W = { found: [], modals: modalsOf(document, K.roots[0].attrs), K, roots: K.roots };
     for (let k = 0; k < K.cands.length; k++) visit(W, K.cands[k], K.roots[K.cands[k].ri]);

@@ -35,6 +35,7 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestObserve(t *testing.T) {
+	t.Parallel()
 	base := fixtures(t)
 	for _, name := range []string{"form", "shadow", "modal", "long"} {
 		t.Run(name, func(t *testing.T) {
@@ -59,6 +60,7 @@ func TestObserve(t *testing.T) {
 
 // TestNames checks each labelling source, in the order the walk tries them.
 func TestNames(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/form.html")
 	obs := observe(t, p)
 	for _, c := range []struct{ role, name, source string }{
@@ -124,6 +126,7 @@ func TestNames(t *testing.T) {
 // TestStableIDs replaces the whole form with an identical copy: every element is new, and
 // every id must come back.
 func TestStableIDs(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/form.html")
 	before := observe(t, p)
 	res := run(t, p, click(node(t, before, page.RoleButton, "Re-render").ID))
@@ -151,6 +154,7 @@ func TestStableIDs(t *testing.T) {
 }
 
 func TestShadowAndFrame(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/shadow.html")
 	obs := observe(t, p)
 	q := node(t, obs, page.RoleInput, "Query")
@@ -180,6 +184,7 @@ func TestShadowAndFrame(t *testing.T) {
 }
 
 func TestOcclusion(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/modal.html")
 	obs := observe(t, p)
 	behind := node(t, obs, page.RoleButton, "Behind")
@@ -209,6 +214,7 @@ func TestOcclusion(t *testing.T) {
 
 // TestCovered: a fixed banner that is no dialog still takes the click; the hit test finds it.
 func TestCovered(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/cover.html")
 	under := node(t, observe(t, p), page.RoleButton, "Under")
 	if !under.Occ {
@@ -221,6 +227,7 @@ func TestCovered(t *testing.T) {
 }
 
 func TestPrune(t *testing.T) {
+	t.Parallel()
 	p := openAt(t, fixtures(t), "/long.html")
 	obs := observe(t, p)
 	if len(obs.Tree) != 80 {
@@ -238,6 +245,11 @@ func TestPrune(t *testing.T) {
 	if obs.ScrollPosition != "0%" {
 		t.Errorf("scroll position %q", obs.ScrollPosition)
 	}
+	// A click below the fold scrolls the element into view first.
+	o := run(t, p, click(node(t, obs, page.RoleButton, "Item 50").ID)).Outcomes[0]
+	if o.Err != nil || o.Target == nil || o.Target.Name != "done" {
+		t.Errorf("click below the fold: %+v, target %+v", o.Err, o.Target)
+	}
 	res := run(t, p, page.Action{Kind: page.ScrollTo, Text: "bottom"})
 	if res.FailedIndex != -1 {
 		t.Fatal(res.Outcomes[0].Err)
@@ -254,5 +266,33 @@ func TestPrune(t *testing.T) {
 	}
 	if box == nil || box.H <= 150 || box.Depth != "0%" {
 		t.Errorf("scrollable Inbox = %+v in %+v", box, low.Scrollables)
+	}
+}
+
+// TestRenamed changes texts that names and contexts are read from — a label, a table cell, a
+// heading — and adds a label for a field elsewhere; the next observation must show them all,
+// on the same elements.
+func TestRenamed(t *testing.T) {
+	t.Parallel()
+	p := openAt(t, fixtures(t), "/form.html")
+	before := observe(t, p)
+	first := node(t, before, page.RoleInput, "First name")
+	search := node(t, before, page.RoleInput, "Search records")
+	run(t, p, click(node(t, before, page.RoleButton, "Rename").ID))
+	after := observe(t, p)
+	if n := node(t, after, page.RoleInput, "Given name"); n.ID != first.ID || n.Ctx != "Clinic North" {
+		t.Errorf("renamed field = %+v, want id %s and the new heading as context", n, first.ID)
+	}
+	if n := node(t, after, page.RoleInput, "Find"); n.ID != search.ID {
+		t.Errorf("field with a new label = %+v, want id %s", n, search.ID)
+	}
+	var ctxs []string
+	for _, n := range after.Tree {
+		if n.Name == "Delete" {
+			ctxs = append(ctxs, n.Ctx)
+		}
+	}
+	if len(ctxs) != 2 || ctxs[0] != "Jas Singh 1990" {
+		t.Errorf("Delete contexts after the cell changed: %q", ctxs)
 	}
 }

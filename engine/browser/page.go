@@ -80,9 +80,10 @@ func (b *Browser) open(ctx context.Context, id target.ID, url string) (*Page, er
 	if err := start(ctx, func() error { return chromedp.Do(p.ctx) }, p.cancel); err != nil {
 		return nil, err
 	}
-	if id != "" {
-		p.net.setURL(url)
+	if id == "" {
+		url = "about:blank" // a new tab loaded it before the listener was there
 	}
+	p.net.setURL(url)
 	gone, err := chromedp.Detached(p.ctx)
 	if err != nil {
 		p.cancel()

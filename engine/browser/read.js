@@ -74,13 +74,16 @@
     return clip(t, 80);
   }
 
-  function nameOf(el, tag, role, root, L) {
+  // nameOf computes the accessible name. deps, when given, collects the other elements the
+  // name was read from (labels, aria-labelledby targets), so a change in them is noticed.
+  function nameOf(el, tag, role, root, L, deps) {
     let s = el.getAttribute('aria-labelledby');
     if (s) {
       let t = '';
       for (const id of s.split(/\s+/)) {
         const x = (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id);
         if (x) t += ' ' + x.textContent;
+        if (x && deps) deps.push(x);
       }
       t = clip(t, 80);
       if (t) return t;
@@ -91,9 +94,11 @@
     if (field) {
       if (el.id) {
         const lab = L.get(el.id);
+        if (lab && deps) deps.push(lab);
         if (lab && (s = clip(lab.textContent, 80))) return s;
       }
       const wrap = el.closest('label');
+      if (wrap && deps) deps.push(wrap);
       if (wrap && (s = ownText(wrap, el))) return s;
       s = el.getAttribute('placeholder');
       if (s && (s = clip(s, 80))) return s;
@@ -138,20 +143,35 @@
     return '';
   }
 
-  // stateOf lists the state flags. fieldsets says whether a disabled fieldset may disable
-  // el; the :disabled match it needs is the slowest read here.
-  function stateOf(el, tag, fieldsets = true) {
+  // ariaFlags reads the ARIA state attributes into bits (1 disabled, 2 checked, 4 expanded,
+  // 8 required, 16 invalid, 32 readonly, 64 selected). They change only with a mutation, so
+  // the walk keeps them with the element's name.
+  function ariaFlags(el) {
+    let f = 0;
+    if (el.getAttribute('aria-disabled') === 'true') f |= 1;
+    if (el.getAttribute('aria-checked') === 'true') f |= 2;
+    if (el.getAttribute('aria-expanded') === 'true') f |= 4;
+    if (el.getAttribute('aria-required') === 'true') f |= 8;
+    const inv = el.getAttribute('aria-invalid');
+    if (inv && inv !== 'false') f |= 16;
+    if (el.getAttribute('aria-readonly') === 'true') f |= 32;
+    if (el.getAttribute('aria-selected') === 'true') f |= 64;
+    return f;
+  }
+
+  // stateOf lists the state flags from the ARIA bits and the live properties. fieldsets says
+  // whether a disabled fieldset may disable el; the :disabled match it needs is the slowest
+  // read here.
+  function stateOf(el, tag, fieldsets = true, aria = ariaFlags(el)) {
     let s = '';
     const field = tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'button';
-    const a = (k) => el.getAttribute(k);
-    if ((field && (el.disabled || (fieldsets && el.matches(':disabled')))) || a('aria-disabled') === 'true') s += ',disabled';
-    if (el.checked === true || a('aria-checked') === 'true') s += ',checked';
-    if (a('aria-expanded') === 'true' || (tag === 'summary' && el.parentElement && el.parentElement.open)) s += ',expanded';
-    if (el.required === true || a('aria-required') === 'true') s += ',required';
-    const inv = a('aria-invalid');
-    if (inv && inv !== 'false') s += ',invalid';
-    if (el.readOnly === true || a('aria-readonly') === 'true') s += ',readonly';
-    if (a('aria-selected') === 'true') s += ',selected';
+    if ((field && (el.disabled || (fieldsets && el.matches(':disabled')))) || aria & 1) s += ',disabled';
+    if (el.checked === true || aria & 2) s += ',checked';
+    if (aria & 4 || (tag === 'summary' && el.parentElement && el.parentElement.open)) s += ',expanded';
+    if (el.required === true || aria & 8) s += ',required';
+    if (aria & 16) s += ',invalid';
+    if (el.readOnly === true || aria & 32) s += ',readonly';
+    if (aria & 64) s += ',selected';
     return s ? s.slice(1) : '';
   }
   E.stateOf = stateOf;
@@ -210,7 +230,7 @@
   }
 
   E.read = {
-    ROLES, INPUT_ROLES, TAG, ATTR_SEL, tagRole, attrRole, roleOf, nameOf, valueOf, stateOf,
+    ROLES, INPUT_ROLES, TAG, ATTR_SEL, tagRole, attrRole, roleOf, nameOf, valueOf, stateOf, ariaFlags,
     hits, modalsIn, modalsOf, outside, scrollInfo, scrollable,
   };
 })();

@@ -167,8 +167,8 @@ func (n *netTracker) refused(frame, url string) {
 func (n *netTracker) dialog(text string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if len(text) > 120 {
-		text = text[:120]
+	if r := []rune(text); len(r) > 120 {
+		text = string(r[:120])
 	}
 	n.dialogs = append(n.dialogs, text)
 	if len(n.dialogs) > 5 {

@@ -15,7 +15,10 @@
     recording: false,
     events: [],
     watched: new WeakSet(),
-    roots: [], // [{root, frame, frameEl}] of the last walk, for lookups by id
+    roots: [], // the roots of the last walk, for lookups by id
+    touched: [], // mutation targets since the last walk (more than 256: all)
+    subtrees: [], // elements added or removed since the last walk
+    stats: new WeakMap(), // element -> what the walk read of it that only mutations change
   };
   const E = { S };
   Object.defineProperty(window, '__errandV3', { value: E, enumerable: false });
@@ -39,12 +42,20 @@
   }
   E.label = label;
 
+  // onMutations advances the mutation clock and notes what changed, so the next walk can
+  // keep what it knows about the elements the changes did not reach.
   function onMutations(recs) {
     let n = 0;
     for (let i = 0; i < recs.length; i++) {
       const r = recs[i];
       if (r.type === 'attributes' && r.attributeName === OWN) continue;
       n++;
+      if (S.touched.length > 256) continue;
+      S.touched.push(r.target);
+      if (r.type === 'childList') {
+        for (const x of r.addedNodes) if (x.nodeType === 1) S.subtrees.push(x);
+        for (const x of r.removedNodes) if (x.nodeType === 1) S.subtrees.push(x);
+      }
     }
     if (!n) return;
     S.count += n;

@@ -3,6 +3,7 @@ package browser
 import (
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -136,5 +137,30 @@ func TestStabilityDefaults(t *testing.T) {
 	l := s.light()
 	if l.MinWait != 0 || l.DOMQuiet.Milliseconds() != 50 || l.MaxWait != s.MaxWait || l.NetworkQuiet != 0 {
 		t.Errorf("light = %+v", l)
+	}
+}
+
+func TestResolve(t *testing.T) {
+	p := &Page{net: newNetTracker(time.Now)}
+	p.net.setURL("http://127.0.0.1:8080/patients/list?q=1")
+	for in, want := range map[string]string{
+		"https://example.com/a": "https://example.com/a",
+		"example.com/new":       "https://example.com/new",
+		"/patients/new":         "http://127.0.0.1:8080/patients/new",
+		"new":                   "http://127.0.0.1:8080/patients/new",
+		"../reports":            "http://127.0.0.1:8080/reports",
+		"?q=2":                  "http://127.0.0.1:8080/patients/list?q=2",
+		"about:blank":           "about:blank",
+	} {
+		if got, err := p.resolve(in); err != nil || got != want {
+			t.Errorf("resolve(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := p.resolve(" "); err == nil {
+		t.Error("an empty address resolved")
+	}
+	p.net.setURL("about:blank")
+	if _, err := p.resolve("/x"); err == nil {
+		t.Error("a path resolved without a current page")
 	}
 }
