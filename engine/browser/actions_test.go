@@ -78,6 +78,15 @@ func TestSetValueReplaces(t *testing.T) {
 	if v := res.Outcomes[4].Target.Value; v != "" {
 		t.Errorf("first name after clearing = %q", v)
 	}
+	// Between form-fill steps the light wait applies; after the last, the full one.
+	for _, o := range res.Outcomes[:4] {
+		if o.DurationMs >= 500 {
+			t.Errorf("step %d took %d ms: the light wait should skip MinWait", o.Index, o.DurationMs)
+		}
+	}
+	if last := res.Outcomes[4].DurationMs; last < 500 {
+		t.Errorf("last step took %d ms, less than MinWait", last)
+	}
 }
 
 func TestSelectAndCheck(t *testing.T) {

@@ -295,4 +295,10 @@ func TestRenamed(t *testing.T) {
 	if len(ctxs) != 2 || ctxs[0] != "Jas Singh 1990" {
 		t.Errorf("Delete contexts after the cell changed: %q", ctxs)
 	}
+	if after.DOMHash == before.DOMHash {
+		t.Error("the DOM hash did not change with the visible text")
+	}
+	if again := observe(t, p); again.DOMHash != after.DOMHash {
+		t.Errorf("the DOM hash changed with nothing on the page changing: %s, %s", after.DOMHash, again.DOMHash)
+	}
 }

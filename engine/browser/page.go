@@ -221,12 +221,21 @@ func centre(n *page.Node) {
 	n.XY = [2]int{n.Box[0] + n.Box[2]/2, n.Box[1] + n.Box[3]/2}
 }
 
-// evalRaw evaluates call after making sure the runtime is installed, and returns the JSON
-// of its result.
+// missing is what a call returns from a document that has no runtime yet: one the tab
+// loaded before the runtime was registered, or a frame that went away under the call.
+const missing = `"errand: no runtime"`
+
+// evalRaw evaluates call and returns the JSON of its result. The runtime is normally there
+// from the document's first script, so the call goes alone; only a document without it
+// gets the whole runtime (45 kB, which the stability wait would otherwise send every poll).
 func (p *Page) evalRaw(ctx context.Context, call string) ([]byte, error) {
 	cctx, cancel := bind(ctx, p.ctx)
 	defer cancel()
-	raw, err := chromedp.Run(cctx, chromedp.Evaluate[[]byte](p.script+";"+call))
+	guarded := "(window.__errandV3 && window.__errandV3.find) ? (" + call + ") : " + missing
+	raw, err := chromedp.Run(cctx, chromedp.Evaluate[[]byte](guarded))
+	if err == nil && string(raw) == missing {
+		raw, err = chromedp.Run(cctx, chromedp.Evaluate[[]byte](p.script+";"+call))
+	}
 	if err != nil {
 		return nil, p.infra(ctx, err)
 	}
