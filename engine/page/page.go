@@ -34,7 +34,7 @@ type Node struct {
 	ID    string  `json:"i"`
 	Role  string  `json:"r"`
 	Name  string  `json:"n,omitempty"`
-	Value string  `json:"v,omitempty"`
+	Value string  `json:"v,omitempty"` // a field's value; a link's destination (a path when same-origin)
 	State string  `json:"s,omitempty"` // comma-separated: disabled, checked, expanded, required, invalid, readonly, selected
 	Type  string  `json:"t,omitempty"` // input type when not plain text: date, email, password, number, …
 	Ctx   string  `json:"c,omitempty"`
@@ -111,7 +111,7 @@ func (o Observation) Node(id string) (Node, bool) {
 
 // Prune keeps the nodes inside the viewport, extended by margin pixels above and below,
 // and counts the rest, so a model sees what a person sees (seed 002 viewport pruning).
-// Nodes inside scrollable containers are kept when their container is in view.
+// Scrollables still lists the containers, so a model knows there is more to scroll to.
 func (o Observation) Prune(margin int) Observation {
 	if o.Viewport.Height == 0 {
 		return o

@@ -19,6 +19,7 @@ const (
 )
 
 // ActionError is a failed action with its kind; it survives JSON so a persisted task keeps it.
+// Index is the action's position in its chain, or -1 when the whole tab failed (closed).
 type ActionError struct {
 	Kind    ErrorKind `json:"kind"`
 	Index   int       `json:"index"`
@@ -41,7 +42,7 @@ func KindOf(err error) ErrorKind {
 // Outcome is what the runner saw of one executed action: the target's state afterwards
 // (nil when it is gone) and whether the page moved. Tier-1 verification reads it.
 type Outcome struct {
-	Index      int          `json:"index"`
+	Index      int          `json:"index"` // position in the chain
 	Action     Action       `json:"action"`
 	Err        *ActionError `json:"error,omitempty"`
 	URLBefore  string       `json:"urlBefore"`
