@@ -108,6 +108,23 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.Var(&c.allow, "allow-domain", "widen the allowed domains (repeatable)")
 }
 
+// flagSet makes a subcommand's flag set that reports to stderr instead of exiting.
+func flagSet(name string, env Env) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	return fs
+}
+
+// service opens the Service, or says why not; ok is false when the command must stop.
+func (c *common) service(ctx context.Context, env Env, name string) (svc *app.Service, ok bool) {
+	svc, err := c.open(ctx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "%s: %v\n", name, err)
+		return nil, false
+	}
+	return svc, true
+}
+
 // open builds the Service from the environment and the flags (flags win).
 func (c *common) open(ctx context.Context, env Env) (*app.Service, error) {
 	cfg := app.FromEnv(env.Getenv)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"time"
 
@@ -28,8 +27,7 @@ type ScenarioResult struct {
 }
 
 func demoCmd(ctx context.Context, args []string, env Env) int {
-	fs := flag.NewFlagSet("errand demo", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := flagSet("errand demo", env)
 	var c common
 	c.register(fs)
 	serve := fs.Bool("serve", false, "only serve the demo site until interrupted")
@@ -48,9 +46,8 @@ func demoCmd(ctx context.Context, args []string, env Env) int {
 		<-ctx.Done()
 		return ExitOK
 	}
-	svc, err := c.open(ctx, env)
-	if err != nil {
-		fmt.Fprintln(env.Stderr, "errand demo:", err)
+	svc, ok := c.service(ctx, env, "errand demo")
+	if !ok {
 		return ExitFailed
 	}
 	defer svc.Close()

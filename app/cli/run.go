@@ -34,8 +34,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 }
 
 func runCmd(ctx context.Context, args []string, env Env) int {
-	fs := flag.NewFlagSet("errand run", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := flagSet("errand run", env)
 	var f runFlags
 	f.register(fs)
 	pos, err := parse(fs, args)
@@ -57,8 +56,7 @@ func runCmd(ctx context.Context, args []string, env Env) int {
 }
 
 func resumeCmd(ctx context.Context, args []string, env Env) int {
-	fs := flag.NewFlagSet("errand resume", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := flagSet("errand resume", env)
 	var f runFlags
 	f.register(fs)
 	pos, err := parse(fs, args)
@@ -76,9 +74,8 @@ func resumeCmd(ctx context.Context, args []string, env Env) int {
 
 // execute opens the service, runs, prints and maps the outcome to an exit code.
 func (f *runFlags) execute(ctx context.Context, env Env, do func(*app.Service, app.TaskRequest) (agent.Result, error)) int {
-	svc, err := f.open(ctx, env)
-	if err != nil {
-		fmt.Fprintln(env.Stderr, "errand:", err)
+	svc, ok := f.service(ctx, env, "errand")
+	if !ok {
 		return ExitFailed
 	}
 	defer svc.Close()

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"text/tabwriter"
 	"time"
@@ -12,17 +11,15 @@ import (
 )
 
 func tasksCmd(ctx context.Context, args []string, env Env) int {
-	fs := flag.NewFlagSet("errand tasks", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := flagSet("errand tasks", env)
 	var c common
 	c.register(fs)
 	limit := fs.Int("n", 20, "how many tasks to show")
 	if _, err := parse(fs, args); err != nil {
 		return ExitUsage
 	}
-	svc, err := c.open(ctx, env)
-	if err != nil {
-		fmt.Fprintln(env.Stderr, "errand:", err)
+	svc, ok := c.service(ctx, env, "errand")
+	if !ok {
 		return ExitFailed
 	}
 	defer svc.Close()
@@ -63,8 +60,7 @@ func clip(s string, n int) string {
 }
 
 func assessCmd(ctx context.Context, args []string, env Env) int {
-	fs := flag.NewFlagSet("errand assess", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	fs := flagSet("errand assess", env)
 	var c common
 	c.register(fs)
 	pos, err := parse(fs, args)
@@ -75,9 +71,8 @@ func assessCmd(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, `errand assess: give the task as one argument`)
 		return ExitUsage
 	}
-	svc, err := c.open(ctx, env)
-	if err != nil {
-		fmt.Fprintln(env.Stderr, "errand:", err)
+	svc, ok := c.service(ctx, env, "errand")
+	if !ok {
 		return ExitFailed
 	}
 	defer svc.Close()

@@ -110,16 +110,22 @@ func (r *Runner) Run(ctx context.Context, goal, startURL string) (Result, error)
 	return ru.loop(ctx, Input{Kind: InputStart, Goal: goal, Observation: obs})
 }
 
-// Resume continues a persisted task from its last checkpoint.
-func (r *Runner) Resume(ctx context.Context, taskID string) (Result, error) {
+// load reads a persisted task; done is set when it has already finished.
+func (r *Runner) load(ctx context.Context, taskID string) (ru *run, done bool, err error) {
 	st, err := r.Store.LoadState(ctx, taskID)
 	if err != nil {
-		return Result{}, fmt.Errorf("load task %s: %w", taskID, err)
+		return nil, false, fmt.Errorf("load task %s: %w", taskID, err)
 	}
-	ru := &run{r: r, st: st, started: r.now()}
-	if st.Phase.Terminal() {
-		return ru.result(), nil
+	return &run{r: r, st: st, started: r.now()}, st.Phase.Terminal(), nil
+}
+
+// Resume continues a persisted task from its last checkpoint.
+func (r *Runner) Resume(ctx context.Context, taskID string) (Result, error) {
+	ru, done, err := r.load(ctx, taskID)
+	if err != nil || done {
+		return ru.resultOrEmpty(), err
 	}
+	st := ru.st
 	if err := r.Browser.Navigate(ctx, st.LastURL); err != nil {
 		return Result{}, fmt.Errorf("reopen %s: %w", st.LastURL, err)
 	}
@@ -132,13 +138,9 @@ func (r *Runner) Resume(ctx context.Context, taskID string) (Result, error) {
 
 // Answer continues a task that stopped at a question, with the person's answer.
 func (r *Runner) Answer(ctx context.Context, taskID string, a Answer) (Result, error) {
-	st, err := r.Store.LoadState(ctx, taskID)
-	if err != nil {
-		return Result{}, fmt.Errorf("load task %s: %w", taskID, err)
-	}
-	ru := &run{r: r, st: st, started: r.now()}
-	if st.Phase.Terminal() {
-		return ru.result(), nil
+	ru, done, err := r.load(ctx, taskID)
+	if err != nil || done {
+		return ru.resultOrEmpty(), err
 	}
 	obs, err := r.Browser.Observe(ctx)
 	if err != nil {
@@ -278,6 +280,13 @@ func actionRecords(p Pending, res page.ChainResult, obs page.Observation, events
 		out = append(out, rec)
 	}
 	return out
+}
+
+func (ru *run) resultOrEmpty() Result {
+	if ru == nil {
+		return Result{}
+	}
+	return ru.result()
 }
 
 func (ru *run) result() Result {
