@@ -36,7 +36,7 @@ func embeddedFiles(t *testing.T, ext string) []string {
 func TestScriptsParse(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node not installed")
+		t.Fatal("node is needed to check the demo's scripts; build/setup.sh installs it")
 	}
 	for _, f := range embeddedFiles(t, ".js") {
 		out, err := exec.CommandContext(t.Context(), node, "--check", f).CombinedOutput()
