@@ -60,9 +60,6 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 	return &Service{cfg: cfg, dataDir: dir, db: db, agent: agent.New(agent.Config{}), log: opts.Logger, now: opts.Now}, nil
 }
 
-// DataDir is where the store and the browser profile live.
-func (s *Service) DataDir() string { return s.dataDir }
-
 // Close stops the browser (never a person's own, when attached) and closes the store.
 func (s *Service) Close() error {
 	s.mu.Lock()

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -83,17 +82,4 @@ func (s *Service) Tasks(ctx context.Context, limit int) ([]store.Task, error) {
 		tasks[i].ModelCalls, tasks[i].Tokens = calls, tokens
 	}
 	return tasks, nil
-}
-
-// Task returns one task with its actions.
-func (s *Service) Task(ctx context.Context, id string) (store.Task, []store.Action, error) {
-	t, err := s.db.Task(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return t, nil, fmt.Errorf("no task %q: %w", id, err)
-	}
-	if err != nil {
-		return t, nil, err
-	}
-	acts, err := s.db.Actions(ctx, id)
-	return t, acts, err
 }

@@ -136,19 +136,6 @@ func (r *Runner) Resume(ctx context.Context, taskID string) (Result, error) {
 	return ru.loop(ctx, Input{Kind: InputResume, Observation: obs})
 }
 
-// Answer continues a task that stopped at a question, with the person's answer.
-func (r *Runner) Answer(ctx context.Context, taskID string, a Answer) (Result, error) {
-	ru, done, err := r.load(ctx, taskID)
-	if err != nil || done {
-		return ru.resultOrEmpty(), err
-	}
-	obs, err := r.Browser.Observe(ctx)
-	if err != nil {
-		return Result{}, fmt.Errorf("observe: %w", err)
-	}
-	return ru.loop(ctx, Input{Kind: InputAnswer, Answer: &a, Observation: obs})
-}
-
 func (ru *run) loop(ctx context.Context, in Input) (Result, error) {
 	r := ru.r
 	for {
