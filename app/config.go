@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/errand-app/errand/engine/agent"
 )
 
 // Version is the build's version; `make` sets it with -ldflags -X.
@@ -25,6 +27,10 @@ type Config struct {
 	AllowedDomains []string // added to the task's own start host
 	Offline        bool     // true: the rules model only, never a model server
 	OllamaHost     string   // "" = http://127.0.0.1:11434
+	// Decisions are the decision layer's settings: routing profile, thresholds, weights,
+	// subsystems, review plans. The zero value is the desktop profile with the seeds'
+	// numbers; a TaskRequest may pick another profile (the HTTP API uses "api").
+	Decisions agent.Settings
 }
 
 // FromEnv fills the fields the environment can set: ERRAND_DATA_DIR, ERRAND_CHROME,

@@ -57,7 +57,7 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
-	return &Service{cfg: cfg, dataDir: dir, db: db, agent: agent.New(agent.Config{}), log: opts.Logger, now: opts.Now}, nil
+	return &Service{cfg: cfg, dataDir: dir, db: db, agent: agent.New(agent.Config{Settings: cfg.Decisions}), log: opts.Logger, now: opts.Now}, nil
 }
 
 // Close stops the browser (never a person's own, when attached) and closes the store.
@@ -102,7 +102,8 @@ type TaskRequest struct {
 	URL      string         // start page; "" = the attached browser's current page
 	Allow    []string       // extra allowed domains
 	Sink     agent.Sink     // nil = no events
-	Prompter agent.Prompter // nil = questions end the run with agent.ErrNeedsAnswer
+	Prompter agent.Prompter // nil = dialogs end the run with agent.ErrNeedsAnswer
+	Profile  agent.Profile  // "" = the configured routing profile
 }
 
 // Run carries out one errand in a new tab (or the attached browser's active page).
@@ -130,7 +131,7 @@ func (s *Service) Resume(ctx context.Context, id string, req TaskRequest) (agent
 }
 
 func (s *Service) runner(pg *browser.Page, req TaskRequest) *agent.Runner {
-	return &agent.Runner{Agent: s.agent, Browser: pg, Store: taskStore{s.db}, Prompter: req.Prompter,
+	return &agent.Runner{Agent: s.agentFor(req.Profile), Browser: pg, Store: taskStore{s.db}, Prompter: req.Prompter,
 		Sink: req.Sink, Now: s.now, NewID: newTaskID, Logger: s.log}
 }
 
@@ -191,5 +192,21 @@ func (s *Service) Assess(ctx context.Context, req TaskRequest) (agent.Assessment
 	if err != nil {
 		return agent.Assessment{}, fmt.Errorf("observe: %w", err)
 	}
-	return s.agent.Assess(ctx, req.Goal, obs)
+	return s.agentFor(req.Profile).Assess(ctx, req.Goal, obs)
+}
+
+// agentFor is the configured agent, or one with another routing profile.
+func (s *Service) agentFor(p agent.Profile) *agent.Agent {
+	if p == "" || p == s.agent.Settings().Profile {
+		return s.agent
+	}
+	set := s.cfg.Decisions
+	set.Profile, set.Thresholds = p, agent.Thresholds{}
+	return agent.New(agent.Config{Settings: set})
+}
+
+// AuditLog is a task's audit trail: validations, confidence reports, questions, answers,
+// approvals, announcements, decisions and corrections, in order.
+func (s *Service) AuditLog(ctx context.Context, taskID string) ([]store.AuditEntry, error) {
+	return s.db.AuditLog(ctx, taskID)
 }

@@ -47,6 +47,13 @@ func (t taskStore) SaveCheckpoint(ctx context.Context, cp agent.Checkpoint) erro
 		}
 		c.Events = append(c.Events, store.Event{TaskID: st.TaskID, Seq: e.Seq, Type: string(e.Type), Data: data, CreatedAt: cp.At})
 	}
+	for _, a := range cp.Audit {
+		data, err := json.Marshal(a.Data)
+		if err != nil {
+			return fmt.Errorf("encode audit %s: %w", a.Kind, err)
+		}
+		c.Audit = append(c.Audit, store.AuditEntry{RequestID: a.RequestID, TaskID: st.TaskID, Kind: a.Kind, Data: data, CreatedAt: cp.At})
+	}
 	return t.db.SaveStep(ctx, c)
 }
 

@@ -21,6 +21,9 @@ type Checkpoint struct {
 	Events   []Event
 	Usage    []Usage
 	Messages []Message
+	// Audit entries of the step; an empty TaskID takes Task.ID. They are written in the
+	// same transaction, so a decision is never logged for a step that was not saved.
+	Audit []AuditEntry
 }
 
 // SaveStep writes a checkpoint in one transaction: all of it or nothing.
@@ -75,6 +78,14 @@ func (s *Store) SaveStep(ctx context.Context, c Checkpoint) error {
 			return fmt.Errorf("save step: message %d: %w", i, err)
 		}
 	}
+	for i, e := range c.Audit {
+		if e.TaskID == "" {
+			e.TaskID = c.Task.ID
+		}
+		if err := insertAudit(ctx, tx, e, stepAt); err != nil {
+			return fmt.Errorf("save step: audit %d (%s): %w", i, e.Kind, err)
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("save step: commit: %w", err)
 	}
@@ -104,6 +115,14 @@ func (c Checkpoint) validate() error {
 	for i, u := range c.Usage {
 		if u.TaskID != "" && u.TaskID != id {
 			return fmt.Errorf("usage %d belongs to task %q, not %q", i, u.TaskID, id)
+		}
+	}
+	for i, e := range c.Audit {
+		switch {
+		case e.Kind == "":
+			return fmt.Errorf("audit entry %d has no kind", i)
+		case e.TaskID != "" && e.TaskID != id:
+			return fmt.Errorf("audit entry %d belongs to task %q, not %q", i, e.TaskID, id)
 		}
 	}
 	for i, m := range c.Messages {
@@ -177,5 +196,19 @@ func insertUsage(ctx context.Context, tx *sql.Tx, taskID string, u Usage, at tim
 		ON CONFLICT (task_id, created_at, purpose, model) DO NOTHING`,
 		taskID, u.Purpose, u.Model, u.PromptTokens, u.CompletionTokens, u.DurationMs, u.Cost,
 		millis(u.CreatedAt, at))
+	return err
+}
+
+// insertAudit appends an audit entry unless the same entry was saved already, so a
+// re-saved checkpoint does not log its decisions twice.
+func insertAudit(ctx context.Context, tx *sql.Tx, e AuditEntry, at time.Time) error {
+	created := millis(e.CreatedAt, at)
+	data := jsonArg(e.Data)
+	_, err := tx.ExecContext(ctx, `
+		INSERT INTO audit (request_id, task_id, kind, data, created_at)
+		SELECT ?, ?, ?, ?, ?
+		WHERE NOT EXISTS (SELECT 1 FROM audit WHERE task_id = ? AND request_id = ? AND kind = ?
+			AND created_at = ? AND data IS ?)`,
+		e.RequestID, e.TaskID, e.Kind, data, created, e.TaskID, e.RequestID, e.Kind, created, data)
 	return err
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/errand-app/errand/app"
+	"github.com/errand-app/errand/engine/clock"
 )
 
 // Exit codes (DESIGN §5).
@@ -27,7 +28,8 @@ type Env struct {
 	Stdout   io.Writer
 	Stderr   io.Writer
 	Getenv   func(string) string
-	Terminal bool // stdin is a terminal: questions may be asked there
+	Terminal bool        // stdin is a terminal: questions may be asked there
+	Clock    clock.Clock // countdowns; nil = the wall clock
 }
 
 // Main runs one subcommand and returns its exit code.

@@ -85,7 +85,7 @@ func RunScenarios(ctx context.Context, svc *app.Service, srv *demo.Server, sink 
 	var results []ScenarioResult
 	for _, sc := range demo.Scenarios() {
 		srv.Reset()
-		p := &prompter{answers: sc.Answers, mode: "fail"}
+		p := newPrompter(sc.Answers, "fail", false, Env{})
 		start := time.Now()
 		res, err := svc.Run(ctx, app.TaskRequest{Goal: sc.Goal, URL: srv.URL() + sc.Path, Sink: sink, Prompter: p})
 		r := ScenarioResult{Type: "scenario", Name: sc.Name, Goal: sc.Goal, Expect: sc.Expect, Status: string(res.Status),
@@ -93,7 +93,7 @@ func RunScenarios(ctx context.Context, svc *app.Service, srv *demo.Server, sink 
 		asked := errors.Is(err, errNoAnswer) || errors.Is(err, agent.ErrNeedsAnswer)
 		switch {
 		case sc.Expect == demo.ExpectAsked && asked:
-			r.Status, r.Summary = "asked", res.Question.Text
+			r.Status, r.Summary = "asked", dialogText(res.Dialog)
 		case sc.Expect == demo.ExpectAsked:
 			r.Problem = fmt.Sprintf("expected a question, got %s (%v)", res.Status, err)
 		case err != nil:
@@ -113,4 +113,21 @@ func RunScenarios(ctx context.Context, svc *app.Service, srv *demo.Server, sink 
 		}
 	}
 	return results
+}
+
+// dialogText says in a line what a stopped run waits for.
+func dialogText(d *agent.Output) string {
+	switch {
+	case d == nil:
+		return ""
+	case len(d.Questions) > 0:
+		return d.Questions[0].Text
+	case d.Approval != nil:
+		return "approve the plan: " + d.Approval.Reason
+	case d.Announcement != nil:
+		return "an announcement"
+	case d.MidExec != nil:
+		return "a failed step: " + d.MidExec.Analysis.Cause
+	}
+	return string(d.Kind)
 }

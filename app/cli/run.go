@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -91,7 +89,7 @@ func (f *runFlags) execute(ctx context.Context, env Env, do func(*app.Service, a
 		fmt.Fprintf(env.Stderr, "errand: --on-ask must be default, fail or prompt, not %q\n", mode)
 		return ExitUsage
 	}
-	p := &prompter{answers: f.answers, mode: mode, in: bufio.NewReader(env.Stdin), out: env.Stderr}
+	p := newPrompter(f.answers, mode, f.yes, env)
 	res, err := do(svc, app.TaskRequest{Allow: f.allow, Sink: out, Prompter: p})
 	out.result(res)
 	switch {
@@ -107,71 +105,6 @@ func (f *runFlags) execute(ctx context.Context, env Env, do func(*app.Service, a
 		return ExitUsage
 	}
 	return ExitFailed
-}
-
-// prompter answers questions from --answer first, then as --on-ask says.
-type prompter struct {
-	mu      sync.Mutex
-	answers []string
-	mode    string
-	in      *bufio.Reader
-	out     io.Writer
-}
-
-func (p *prompter) Prompt(ctx context.Context, q agent.Question) (agent.Answer, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if len(p.answers) > 0 {
-		a := p.answers[0]
-		p.answers = p.answers[1:]
-		return agent.Answer{QuestionID: q.ID, Text: a}, nil
-	}
-	switch p.mode {
-	case "fail":
-		return agent.Answer{}, errNoAnswer
-	case "default":
-		// The default of a risky confirm is the option that does nothing.
-		return agent.Answer{QuestionID: q.ID, SelectedOptionID: q.Default, TimedOut: true}, nil
-	}
-	return p.ask(ctx, q)
-}
-
-// ask shows the question on the terminal with numbered options and reads one line.
-func (p *prompter) ask(ctx context.Context, q agent.Question) (agent.Answer, error) {
-	fmt.Fprintf(p.out, "\n? %s\n", q.Text)
-	def := 0
-	for i, o := range q.Options {
-		hint := ""
-		if o.Confidence > 0 {
-			hint = fmt.Sprintf(" (%d%%)", int(o.Confidence*100+0.5))
-		}
-		if o.ID == q.Default {
-			def = i + 1
-			hint += " [default]"
-		}
-		fmt.Fprintf(p.out, "  %d. %s%s\n", i+1, o.Text, hint)
-	}
-	if q.AllowFreeform {
-		fmt.Fprintln(p.out, "  or type your own answer")
-	}
-	fmt.Fprintf(p.out, "> ")
-	line := make(chan string, 1)
-	go func() {
-		s, _ := p.in.ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	select {
-	case <-ctx.Done():
-		return agent.Answer{}, ctx.Err()
-	case s := <-line:
-		if s == "" && def > 0 {
-			return agent.Answer{QuestionID: q.ID, SelectedOptionID: q.Default}, nil
-		}
-		if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(q.Options) {
-			return agent.Answer{QuestionID: q.ID, SelectedOptionID: q.Options[n-1].ID}, nil
-		}
-		return agent.Answer{QuestionID: q.ID, Text: s}, nil
-	}
 }
 
 // printer shows events: NDJSON with --json, plain sentences otherwise.
@@ -211,15 +144,27 @@ func (p *printer) Emit(e agent.Event) {
 	}
 }
 
-// result prints the final line of a run that ended without a taskFinished event.
+// result prints the final lines of a run that stopped at a dialog.
 func (p *printer) result(r agent.Result) {
-	if r.Question == nil || p.json {
+	if r.Dialog == nil || p.json {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	fmt.Fprintf(p.w, "waiting for an answer: %s\n", r.Question.Text)
-	for i, o := range r.Question.Options {
-		fmt.Fprintf(p.w, "  %d. %s\n", i+1, o.Text)
+	d := r.Dialog
+	switch {
+	case len(d.Questions) > 0:
+		for _, q := range d.Questions {
+			fmt.Fprintf(p.w, "waiting for an answer: %s\n", q.Text)
+			for i, o := range q.Options {
+				fmt.Fprintf(p.w, "  %d. %s\n", i+1, o.Text)
+			}
+		}
+	case d.Approval != nil:
+		fmt.Fprintf(p.w, "waiting for approval of: %s\n", strings.Join(d.Approval.Plan.Steps, " → "))
+	case d.Announcement != nil:
+		fmt.Fprintf(p.w, "waiting at an announcement: %s\n", strings.Join(d.Announcement.Plan.Steps, " → "))
+	case d.MidExec != nil:
+		fmt.Fprintf(p.w, "waiting for a decision on a failed step: %s (retry, skip, replan or abort)\n", d.MidExec.Analysis.Cause)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/errand-app/errand/app"
 	"github.com/errand-app/errand/engine/agent"
+	"github.com/errand-app/errand/engine/clock"
 	"github.com/errand-app/errand/store"
 )
 
@@ -66,6 +67,7 @@ type deps struct {
 	tasks   func(ctx context.Context, limit int) ([]store.Task, error)
 	emit    func(name string, data any)
 	version string
+	clk     clock.Clock // countdowns; nil = the wall clock
 }
 
 // Bridge is bound to the window's JavaScript as window.go.desktop.Bridge: every exported
@@ -76,7 +78,7 @@ type Bridge struct {
 	ctx  context.Context // the Bridge's lifetime; ends in close
 	stop context.CancelFunc
 	wg   sync.WaitGroup
-	q    *questions
+	q    *dialogs
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // the running task's; nil when idle
@@ -85,7 +87,9 @@ type Bridge struct {
 
 func newBridge(ctx context.Context, d deps) *Bridge {
 	ctx, stop := context.WithCancel(ctx)
-	return &Bridge{d: d, ctx: ctx, stop: stop, q: newQuestions()}
+	b := &Bridge{d: d, ctx: ctx, stop: stop}
+	b.q = newDialogs(d.clk, func(e agent.Event) { d.emit(EventName, e) })
+	return b
 }
 
 // RunTask starts an errand and returns its run id at once; what happens next arrives as
@@ -155,8 +159,15 @@ func runEnded(runID string, res agent.Result, err error, cancelled bool) RunEnde
 // runner has not reached Prompt yet.
 func (b *Bridge) sink() agent.Sink {
 	return agent.SinkFunc(func(e agent.Event) {
-		if c, ok := e.Payload.(agent.ClarifyWithOptions); ok {
-			b.q.register(c.Question)
+		switch p := e.Payload.(type) {
+		case agent.ClarifyWithOptions:
+			b.q.register(p.ID, agent.OutputAsk, &p.Question)
+		case agent.AnnouncePayload:
+			b.q.register(p.RequestID, agent.OutputAnnounce, nil)
+		case agent.ApprovalPayload:
+			b.q.register(p.RequestID, agent.OutputAwaitApproval, nil)
+		case agent.MidExecPayload:
+			b.q.register(p.RequestID, agent.OutputMidExecDialog, nil)
 		}
 		b.d.emit(EventName, e)
 	})

@@ -75,7 +75,11 @@ func newAsker() *asker { return &asker{answers: make(chan agent.Answer, 1), errs
 func (a *asker) run(ctx context.Context, req app.TaskRequest) (agent.Result, error) {
 	req.Sink.Emit(agent.Event{Type: agent.EventClarifyWithOptions, TaskID: "task-1", Seq: 1,
 		Payload: agent.ClarifyWithOptions{Question: question}})
-	ans, err := req.Prompter.Prompt(ctx, question)
+	in, err := req.Prompter.Prompt(ctx, agent.Output{Kind: agent.OutputAsk, Questions: []agent.Question{question}})
+	var ans agent.Answer
+	if len(in.Answers) > 0 {
+		ans = in.Answers[0]
+	}
 	if err != nil {
 		a.errs <- err
 		return agent.Result{TaskID: "task-1", Status: agent.PhaseClarifying}, err
@@ -140,7 +144,7 @@ func TestAnswerResolvesWaitingPrompt(t *testing.T) {
 func TestAnswerUnknownQuestion(t *testing.T) {
 	b, _ := testBridge(t, newAsker().run)
 	err := b.Answer("clar-404", "o1", "")
-	if err == nil || !strings.Contains(err.Error(), `no question "clar-404"`) {
+	if err == nil || !strings.Contains(err.Error(), `nothing "clar-404" is waiting`) {
 		t.Fatalf("err = %v", err)
 	}
 }

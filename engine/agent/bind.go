@@ -84,6 +84,12 @@ func (s *step) bind(i int, obs page.Observation) binding {
 		b.action = page.Action{Kind: page.Check, ID: n.ID, Description: "chose " + target}
 	case c.Verb == rules.VerbSelect && n.Role != page.RoleInput && n.Role != page.RoleTextarea:
 		b.action = page.Action{Kind: page.Click, ID: n.ID, Description: "chose " + target}
+	case c.Value == "" && c.Verb == rules.VerbType:
+		q := Question{Type: Freeform, Text: fmt.Sprintf("What should I type into %s?", target), AllowFreeform: true,
+			Command: i, Binds: bindsValue, Reason: "no value was given"}
+		q.TimeoutMs = timeoutFor(q)
+		b.question = &q
+		return b
 	default:
 		v := c.Value
 		if n.Type == "date" {
@@ -131,6 +137,8 @@ const (
 	bindsElement  = "element"
 	bindsValue    = "value"
 	bindsApproval = "approval"
+	bindsGoal     = "goal" // the answer says what the errand is; planning restarts
+	bindsPlan     = "plan" // the answer confirms or replaces the reading of the goal
 )
 
 // timeoutFor maps a question's complexity to seed 001's timeouts: a yes/no or a choice of
@@ -167,7 +175,11 @@ func chooseElement(i int, c rules.Command, res rules.Resolution) *Question {
 		q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: rules.Describe(cand.Node),
 			Value: cand.Node.ID, Confidence: cand.Score, Reasoning: cand.Why})
 	}
-	q.Default = q.Options[0].ID
+	if len(q.Options) == 0 {
+		q.Type = Freeform
+	} else {
+		q.Default = q.Options[0].ID
+	}
 	q.TimeoutMs = timeoutFor(q)
 	return &q
 }

@@ -26,33 +26,32 @@ type Confidence struct {
 	Reasons        []string  `json:"reasons,omitempty"`
 }
 
-// Weights of the four factors (seed 004).
 const (
-	weightIntent         = 0.3
-	weightTarget         = 0.3
-	weightValue          = 0.2
-	weightDeterminism    = 0.2
 	riskMultiplier       = 0.7
-	askBelow             = 0.5
 	unquotedMultiPenalty = 0.9
 )
 
-// Recommendations.
-const (
-	RecommendProceed = "proceed"
-	RecommendAsk     = "ask"
-	RecommendConfirm = "confirm"
-)
+// RecommendConfirm is the recommendation for a decision that waits on a risky action's
+// confirm; the others are the routes.
+const RecommendConfirm = "confirm"
 
 // factor is one command's contribution to the report.
 type factor struct {
 	target, value, determinism float64
 	risky                      bool
+	vague                      bool // the goal is not explicit commands: judge its intent as free text
 }
 
-// score combines the factors of a decision with the goal's intent clarity.
-func score(goal string, delta float64, fs []factor, reasons []string) Confidence {
+// score combines the factors of a decision with the goal's intent clarity. With graded
+// confidence off it is seed 004's phase-1 bimodal score: 1 when every target was found,
+// else 0.
+func score(set Settings, goal string, delta float64, fs []factor, reasons []string) Confidence {
 	ic, why := rules.IntentClarity(goal, true)
+	for _, f := range fs {
+		if f.vague {
+			ic, why = rules.GoalClarity(goal)
+		}
+	}
 	c := Confidence{Breakdown: Breakdown{IntentClarity: ic, TargetMatch: 1, ValueConfidence: 1, ActionDeterminism: 1}}
 	c.Reasons = append(why, reasons...)
 	if len(fs) > 0 {
@@ -67,18 +66,21 @@ func score(goal string, delta float64, fs []factor, reasons []string) Confidence
 		c.Breakdown.TargetMatch, c.Breakdown.ValueConfidence, c.Breakdown.ActionDeterminism = round2(t/n), round2(v/n), round2(d/n)
 	}
 	c.Delta = delta
-	b := c.Breakdown
-	overall := weightIntent*b.IntentClarity + weightTarget*b.TargetMatch + weightValue*b.ValueConfidence +
-		weightDeterminism*b.ActionDeterminism + c.Delta
+	b, w := c.Breakdown, set.Weights
+	overall := w.Intent*b.IntentClarity + w.Target*b.TargetMatch + w.Value*b.ValueConfidence +
+		w.Determinism*b.ActionDeterminism + c.Delta
+	if set.Subsystems.NoGradedConfidence {
+		overall = 0
+		if b.TargetMatch >= rules.MinMatch && b.ValueConfidence >= rules.MinMatch {
+			overall = 1
+		}
+	}
 	if c.HighRisk {
 		overall *= riskMultiplier
 	}
 	c.Overall = round2(math.Max(0, math.Min(1, overall)))
-	c.Recommendation = RecommendProceed
-	switch {
-	case c.Overall < askBelow:
-		c.Recommendation = RecommendAsk
-	case c.HighRisk:
+	c.Recommendation = RouteProceed
+	if c.HighRisk {
 		c.Recommendation = RecommendConfirm
 	}
 	return c

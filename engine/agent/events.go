@@ -20,6 +20,12 @@ const (
 	EventStepVerified       EventType = "stepVerified"
 	EventUsage              EventType = "usage"
 	EventTaskFinished       EventType = "taskFinished"
+	// EventValidation carries pre-validation's result; EventApprovalRequest a plan that
+	// waits for Execute/Cancel; EventQuestionTimer a question's countdown (paused,
+	// resumed, flash, expired) as the engine's timer runs it.
+	EventValidation      EventType = "validation"
+	EventApprovalRequest EventType = "approvalRequest"
+	EventQuestionTimer   EventType = "questionTimer"
 )
 
 // Event is one thing the UI, the CLI's NDJSON and the server's SSE show. It marshals flat:
@@ -106,4 +112,14 @@ type TaskFinished struct {
 	ModelCalls int    `json:"modelCalls"`
 	Tokens     int    `json:"tokens"`
 	DurationMs int64  `json:"durationMs"`
+}
+
+// QuestionTimer is a question's countdown as the engine's timer runs it: paused (typing),
+// resumed (5 s idle), flash (the default is about to be submitted; OptionID is it) and
+// expired.
+type QuestionTimer struct {
+	QuestionID  string `json:"questionId"`
+	Kind        string `json:"kind"`
+	RemainingMs int64  `json:"remainingMs"`
+	OptionID    string `json:"optionId,omitempty"`
 }

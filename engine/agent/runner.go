@@ -28,7 +28,9 @@ type Checkpoint struct {
 	State   State
 	Actions []ActionRecord
 	Events  []Event
-	At      time.Time
+	// Audit is what the step decided and what the person replied, for the audit log.
+	Audit []AuditRecord
+	At    time.Time
 	// Started is when the task began; Finished is set on the step that ended it.
 	Started  time.Time
 	Finished *time.Time
@@ -47,16 +49,31 @@ type ActionRecord struct {
 	DurationMs            int64
 }
 
-// Prompter puts a question to the person and blocks until the answer (or ctx ends).
+// Prompter puts an open dialog to the person — a round of questions, an announcement, a
+// plan to approve, a failed step — and blocks until the reply or until ctx ends. The reply
+// is an Input without its observation: Answers, a Decision or a Correction. Countdowns
+// (an announcement's 3 s, a question's timeout) are the prompter's to run, on the engine's
+// clock, because only it knows whether the person is typing.
 type Prompter interface {
-	Prompt(ctx context.Context, q Question) (Answer, error)
+	Prompt(ctx context.Context, dialog Output) (Input, error)
 }
 
 // PrompterFunc adapts a func to a Prompter.
-type PrompterFunc func(ctx context.Context, q Question) (Answer, error)
+type PrompterFunc func(ctx context.Context, dialog Output) (Input, error)
 
 // Prompt calls f.
-func (f PrompterFunc) Prompt(ctx context.Context, q Question) (Answer, error) { return f(ctx, q) }
+func (f PrompterFunc) Prompt(ctx context.Context, dialog Output) (Input, error) {
+	return f(ctx, dialog)
+}
+
+// Dialog reports whether an output waits for the person.
+func (o Output) Dialog() bool {
+	switch o.Kind {
+	case OutputAsk, OutputAnnounce, OutputAwaitApproval, OutputMidExecDialog:
+		return true
+	}
+	return false
+}
 
 // ErrNeedsAnswer ends a run that met a question with no one to answer it. The task stays
 // persisted in its question state; `errand resume` or an answer continues it.
@@ -157,27 +174,27 @@ func (ru *run) loop(ctx context.Context, in Input) (Result, error) {
 				return ru.fail(ctx, err)
 			}
 			in = next
-		case OutputAsk:
-			q := out.Questions[0]
+		case OutputAsk, OutputAnnounce, OutputAwaitApproval, OutputMidExecDialog:
 			if r.Prompter == nil {
 				res := ru.result()
-				res.Question = &q
+				res.Dialog = &out
 				return res, ErrNeedsAnswer
 			}
-			a, err := r.Prompter.Prompt(ctx, q)
+			reply, err := r.Prompter.Prompt(ctx, out)
 			if err != nil {
 				res := ru.result()
-				res.Question = &q
-				return res, fmt.Errorf("ask %s: %w", q.ID, err)
-			}
-			if a.QuestionID == "" {
-				a.QuestionID = q.ID
+				res.Dialog = &out
+				return res, fmt.Errorf("ask %s: %w", dialogID(out), err)
 			}
 			obs, err := r.Browser.Observe(ctx)
 			if err != nil {
 				return ru.fail(ctx, fmt.Errorf("observe: %w", err))
 			}
-			in = Input{Kind: InputAnswer, Answer: &a, Observation: obs}
+			reply.Observation = obs
+			if reply.Kind == "" {
+				reply.Kind = replyKind(reply)
+			}
+			in = reply
 		default:
 			return ru.result(), fmt.Errorf("run: unexpected output %q", out.Kind)
 		}
@@ -235,6 +252,7 @@ func (ru *run) persist(ctx context.Context, prev State, in Input, events []Event
 		cp.Finished = &now
 	}
 	cp.Events = events
+	cp.Audit = auditRecords(prev, in, events)
 	if err := r.Store.SaveCheckpoint(ctx, cp); err != nil {
 		return fmt.Errorf("save checkpoint: %w", err)
 	}
@@ -278,5 +296,5 @@ func (ru *run) resultOrEmpty() Result {
 
 func (ru *run) result() Result {
 	return Result{TaskID: ru.st.TaskID, Status: ru.st.Phase, Summary: ru.st.Summary, Steps: ru.st.Step,
-		Duration: ru.r.now().Sub(ru.started), Question: ru.st.Question, Invalid: ru.st.Validation.Status == "failed"}
+		Duration: ru.r.now().Sub(ru.started), Dialog: ru.st.openDialog(), Invalid: ru.st.Validation.Status == "failed"}
 }

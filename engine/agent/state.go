@@ -84,9 +84,26 @@ type State struct {
 	Bindings map[int]string `json:"bindings,omitempty"`
 	// Approved holds commands whose risky action the person confirmed.
 	Approved map[int]bool `json:"approved,omitempty"`
-	// Pending is the chain handed to the runner and not yet observed.
-	Pending  *Pending   `json:"pending,omitempty"`
-	Question *Question  `json:"question,omitempty"`
+	// Pending is the chain handed to the runner and not yet observed, or, while an
+	// announcement or a plan approval is open, the chain that waits for it.
+	Pending *Pending `json:"pending,omitempty"`
+	// Questions are the open round of questions (at most 3), answered together.
+	Questions []Question `json:"questions,omitempty"`
+	// Announcement, Approval and MidExec are the open dialog of those phases.
+	Announcement *Announcement `json:"announcement,omitempty"`
+	Approval     *Approval     `json:"approval,omitempty"`
+	MidExec      *MidExec      `json:"midExec,omitempty"`
+	// PlanApproved is set once the person approved the plan; Announced holds commands
+	// whose assumptions were announced and let stand, so they are not announced again.
+	PlanApproved bool         `json:"planApproved,omitempty"`
+	Announced    map[int]bool `json:"announced,omitempty"`
+	// Request is the goal as first typed; Clarified holds the answers merged into Goal
+	// (seed 003's resume logic).
+	Request   string `json:"request,omitempty"`
+	Clarified []QA   `json:"clarified,omitempty"`
+	// Dialogs counts mid-execution dialogs for the command at Cursor.
+	Dialogs  int        `json:"dialogs,omitempty"`
+	Requests int        `json:"requests,omitempty"` // approval and dialog requests so far; numbers req- ids
 	Rounds   int        `json:"rounds"`
 	Retries  int        `json:"retries"`
 	Step     int        `json:"step"`
@@ -108,6 +125,9 @@ type State struct {
 type Pending struct {
 	Step    int           `json:"step"`
 	Actions []page.Action `json:"actions"`
+	// Targets[i] is the element Actions[i] was bound to, so a failure can look for
+	// similar elements by name, role and position.
+	Targets []page.Node `json:"targets,omitempty"`
 	// Commands[i] is the command index that Actions[i] carries out.
 	Commands []int `json:"commands"`
 	// Started is set by the runner just before executing, so a resume can tell a chain
@@ -115,6 +135,18 @@ type Pending struct {
 	Started    bool   `json:"started"`
 	BeforeURL  string `json:"beforeUrl"`
 	BeforeHash string `json:"beforeHash"`
+	// Conf and Reasons are the decision's confidence and the why of each binding, kept
+	// for the announcement and approval built from it.
+	Conf    Confidence `json:"confidence"`
+	Reasons []string   `json:"reasons,omitempty"`
+	Matches []float64  `json:"matches,omitempty"`
+}
+
+// QA is one answered question merged into the task's context.
+type QA struct {
+	Question string `json:"question"`
+	Answer   string `json:"answer"`
+	TimedOut bool   `json:"timedOut,omitempty"`
 }
 
 // Done is one verified action in the task's history.
@@ -129,11 +161,23 @@ type Done struct {
 type InputKind string
 
 const (
-	InputStart    InputKind = "start"
-	InputObserved InputKind = "observed"
-	InputAnswer   InputKind = "answer"
-	InputDecision InputKind = "decision"
-	InputResume   InputKind = "resume"
+	InputStart      InputKind = "start"
+	InputObserved   InputKind = "observed"
+	InputAnswer     InputKind = "answer"
+	InputDecision   InputKind = "decision"
+	InputCorrection InputKind = "correction"
+	InputResume     InputKind = "resume"
+)
+
+// Decisions a person (or a countdown) can take on a dialog.
+const (
+	DecisionProceed = "proceed" // an announcement's countdown ran out, or Enter
+	DecisionApprove = "approve"
+	DecisionCancel  = "cancel"
+	DecisionRetry   = "retry"
+	DecisionSkip    = "skip"
+	DecisionReplan  = "replan"
+	DecisionAbort   = "abort"
 )
 
 // Input is one thing that happened. Every input carries the page as it is now, so the
@@ -143,8 +187,10 @@ type Input struct {
 	Goal        string            `json:"goal,omitempty"`
 	Observation page.Observation  `json:"observation"`
 	Result      *page.ChainResult `json:"result,omitempty"`
-	Answer      *Answer           `json:"answer,omitempty"`
-	Decision    string            `json:"decision,omitempty"` // approve | cancel | retry | skip | replan | abort
+	// Answers answer the open round of questions, in order.
+	Answers    []Answer    `json:"answers,omitempty"`
+	Decision   string      `json:"decision,omitempty"` // one of the Decision constants
+	Correction *Correction `json:"correction,omitempty"`
 }
 
 // OutputKind names the outputs of DESIGN §3.
@@ -161,11 +207,14 @@ const (
 
 // Output is what the caller must do next.
 type Output struct {
-	Kind      OutputKind    `json:"kind"`
-	Actions   []page.Action `json:"actions,omitempty"`
-	Questions []Question    `json:"questions,omitempty"`
-	Status    Phase         `json:"status,omitempty"`
-	Summary   string        `json:"summary,omitempty"`
+	Kind         OutputKind    `json:"kind"`
+	Actions      []page.Action `json:"actions,omitempty"`
+	Questions    []Question    `json:"questions,omitempty"`
+	Announcement *Announcement `json:"announcement,omitempty"`
+	Approval     *Approval     `json:"approval,omitempty"`
+	MidExec      *MidExec      `json:"midExec,omitempty"`
+	Status       Phase         `json:"status,omitempty"`
+	Summary      string        `json:"summary,omitempty"`
 }
 
 // QuestionType is one of the three kinds of question (DESIGN §4).
@@ -194,6 +243,11 @@ type Question struct {
 	Reason    string `json:"reason,omitempty"`
 	Risky     bool   `json:"risky,omitempty"`
 	TimeoutMs int    `json:"timeoutMs,omitempty"`
+	// Round is the clarification round (1–3); Index of Of places the question in it, so a
+	// UI shows one at a time with progress.
+	Round int `json:"round,omitempty"`
+	Index int `json:"index,omitempty"`
+	Of    int `json:"of,omitempty"`
 }
 
 // Option is one choice. Value is what choosing it binds (an element id, "yes", "no").
@@ -222,7 +276,8 @@ type Result struct {
 	ModelCalls int           `json:"modelCalls"`
 	Tokens     int           `json:"tokens"`
 	Duration   time.Duration `json:"-"`
-	Question   *Question     `json:"question,omitempty"`
+	// Dialog is the open dialog of a run that stopped for want of an answer.
+	Dialog *Output `json:"dialog,omitempty"`
 	// Invalid is set when the goal failed pre-validation (exit code 2 in the CLI).
 	Invalid bool `json:"invalid,omitempty"`
 }

@@ -9,19 +9,27 @@ import (
 	"github.com/errand-app/errand/engine/rules"
 )
 
-// Config configures an Agent. The zero value is the offline rules model with default limits.
+// Config configures an Agent. The zero value is the offline rules model with default limits
+// and the desktop routing profile.
 type Config struct {
-	Limits Limits
+	Limits   Limits
+	Settings Settings
 }
 
 // Agent decides. Its Step is deterministic for a given state and input: no clock, no
 // randomness, no I/O, so every transition can be table-tested and replayed.
 type Agent struct {
 	limits Limits
+	set    Settings
 }
 
 // New returns an Agent.
-func New(cfg Config) *Agent { return &Agent{limits: cfg.Limits.withDefaults()} }
+func New(cfg Config) *Agent {
+	return &Agent{limits: cfg.Limits.withDefaults(), set: cfg.Settings.withDefaults()}
+}
+
+// Settings returns the decision settings in force, defaults filled in.
+func (a *Agent) Settings() Settings { return a.set }
 
 // step is the working set of one Step call.
 type step struct {
@@ -47,7 +55,7 @@ func (s *step) setPhase(p Phase) {
 func (s *step) finish(p Phase, summary string) (State, Output, []Event, error) {
 	s.setPhase(p)
 	s.st.Summary = summary
-	s.st.Pending, s.st.Question = nil, nil
+	s.st.Pending, s.st.Questions, s.st.Announcement, s.st.Approval, s.st.MidExec = nil, nil, nil, nil, nil
 	return s.st, Output{Kind: OutputDone, Status: p, Summary: summary}, s.events, nil
 }
 
@@ -61,9 +69,6 @@ func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []
 	if st.Phase.Terminal() {
 		return st, Output{Kind: OutputDone, Status: st.Phase, Summary: st.Summary}, nil, nil
 	}
-	if in.Decision == "cancel" || in.Decision == "abort" {
-		return s.finish(PhaseCancelled, "Cancelled; nothing more was done.")
-	}
 	switch in.Kind {
 	case InputStart:
 		return s.start(in)
@@ -71,43 +76,104 @@ func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []
 		return s.observed(in)
 	case InputAnswer:
 		return s.answer(in)
-	case InputResume:
-		// The browser may have restarted, so element ids and a half-run chain are not to be
-		// trusted: re-resolve from the first unverified command on the page as it is now.
-		// A chain that never started keeps its step number, so the record has no gap.
-		if p := s.st.Pending; p != nil && !p.Started {
-			s.st.Step = p.Step - 1
+	case InputCorrection:
+		if in.Correction == nil {
+			return st, Output{}, nil, fmt.Errorf("step: a correction input without a correction")
 		}
-		s.st.Pending, s.st.Question = nil, nil
-		return s.decide(in.Observation)
+		return s.correct(*in.Correction, in.Observation)
+	case InputResume:
+		return s.resume(in)
 	case InputDecision:
+		switch {
+		case st.Phase == PhaseAssumeAnnounce && st.Announcement != nil:
+			return s.onAnnouncement(in)
+		case st.Phase == PhaseAwaitingApproval && st.Approval != nil:
+			return s.onApproval(in)
+		case st.Phase == PhaseMidExecDialog && st.MidExec != nil:
+			return s.onMidExec(in)
+		case in.Decision == DecisionCancel || in.Decision == DecisionAbort:
+			return s.finish(PhaseCancelled, "Cancelled; nothing more was done.")
+		case len(st.Questions) > 0 && st.Questions[0].Binds == bindsApproval && in.Decision == DecisionApprove:
+			return s.answer(Input{Kind: InputAnswer, Observation: in.Observation, Answers: []Answer{{QuestionID: st.Questions[0].ID, SelectedOptionID: "opt-yes"}}})
+		}
 		return s.decide(in.Observation)
 	}
 	return st, Output{}, nil, fmt.Errorf("step: unknown input %q", in.Kind)
 }
 
+// resume continues after a restart. The browser may have restarted, so element ids and a
+// half-run chain are not to be trusted: re-resolve from the first unverified command on
+// the page as it is now, which asks, announces or requests approval again where the task
+// stood. A chain that never started keeps its step number, so the record has no gap. An
+// open mid-execution dialog is shown again as it was.
+func (s *step) resume(in Input) (State, Output, []Event, error) {
+	if m := s.st.MidExec; m != nil && s.st.Phase == PhaseMidExecDialog {
+		s.emit(EventMidExecDialog, MidExecPayload{*m})
+		return s.st, Output{Kind: OutputMidExecDialog, MidExec: m}, s.events, nil
+	}
+	if p := s.st.Pending; p != nil && p.Step > 0 && !p.Started {
+		s.st.Step = p.Step - 1
+	}
+	s.st.Pending, s.st.Questions, s.st.Announcement, s.st.Approval = nil, nil, nil, nil
+	if len(s.st.Commands) == 0 {
+		return s.plan(in.Observation)
+	}
+	return s.decide(in.Observation)
+}
+
 func (s *step) start(in Input) (State, Output, []Event, error) {
 	goal := strings.TrimSpace(in.Goal)
-	s.st.Goal, s.st.StartURL, s.st.Phase = goal, in.Observation.URL, PhaseIdle
+	s.st.Goal, s.st.Request, s.st.StartURL, s.st.Phase = goal, goal, in.Observation.URL, PhaseIdle
 	s.st.LastURL, s.st.LastHash = in.Observation.URL, in.Observation.DOMHash
 	s.setPhase(PhasePlanning)
-	s.st.Validation = s.a.validate(goal)
+	s.st.Validation = s.a.validate(goal, false)
+	s.emit(EventValidation, s.st.Validation)
 	if s.st.Validation.Status == "failed" {
-		return s.finish(PhaseFailed, s.st.Validation.Failures[0].Message)
+		return s.finish(PhaseFailed, firstError(s.st.Validation))
 	}
+	return s.plan(in.Observation)
+}
+
+func firstError(v Validation) string {
+	for _, f := range v.Failures {
+		if f.Severity == severityError {
+			return f.Message
+		}
+	}
+	return "The goal did not pass validation."
+}
+
+// plan turns the goal into commands: explicit commands take the fast path, "fill in the
+// form" becomes a fill, a vague goal is asked about with options from the page, and the
+// rest needs a model.
+func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
+	s.setPhase(PhasePlanning)
+	goal := s.st.Goal
 	s.st.Complexity = rules.Classify(goal)
-	if s.st.Complexity.Level != "SIMPLE" {
+	s.st.Cursor, s.st.Bindings, s.st.Announced = 0, nil, nil
+	switch fill, isFill := rules.FillForm(goal); {
+	case s.st.Complexity.Level == "SIMPLE":
+		s.st.Commands = s.st.Complexity.Commands
+	case isFill:
+		s.st.Commands = []rules.Command{fill}
+		s.st.Complexity.Reason = "a form to fill, values to ask for"
+	default:
+		if clarity, _ := rules.GoalClarity(goal); clarity < vagueGoal && !s.a.set.Subsystems.NoClarification {
+			return s.askGoal(obs)
+		}
 		return s.finish(PhaseFailed, "This errand needs a model to plan it ("+s.st.Complexity.Reason+
 			"). Without one, Errand runs explicit commands such as: type 'Jas' into Name and click Save.")
 	}
-	s.st.Commands = s.st.Complexity.Commands
 	steps := make([]string, len(s.st.Commands))
 	for i, c := range s.st.Commands {
 		steps[i] = c.Raw
 	}
 	s.emit(EventPlanReady, PlanReady{Route: "fast_path", Complexity: s.st.Complexity.Level, Steps: steps})
-	return s.decide(in.Observation)
+	return s.decide(obs)
 }
+
+// vagueGoal is the goal clarity under which a goal is asked about rather than planned.
+const vagueGoal = 0.6
 
 // decide builds the next chain from the first unverified command, or asks.
 func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
@@ -117,25 +183,23 @@ func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 	if s.st.Step >= s.a.limits.MaxSteps {
 		return s.finish(PhaseFailed, fmt.Sprintf("Stopped after %d steps without finishing.", s.st.Step))
 	}
+	if s.st.Commands[s.st.Cursor].Verb == rules.VerbFill {
+		return s.expandFill(obs)
+	}
 	var (
 		chain   []page.Action
 		cmdIdx  []int
 		factors []factor
 		reasons []string
+		targets []page.Node
+		matches []float64
 	)
 	for i := s.st.Cursor; i < len(s.st.Commands); i++ {
 		b := s.bind(i, obs)
 		if b.question != nil {
 			// Chains stop after any action that may change the page, so this command was
 			// resolved on the page as it is: ask now, before anything runs.
-			f := factor{target: b.match, value: 1, determinism: 1}
-			if b.question.Binds == bindsValue {
-				f.target, f.value = 1, 0
-				for _, o := range b.question.Options {
-					f.value = max(f.value, o.Confidence)
-				}
-			}
-			return s.ask(*b.question, append(factors, f), reasons)
+			return s.askBound(i, b, obs, factors, reasons)
 		}
 		if b.deferred {
 			if len(chain) == 0 {
@@ -152,24 +216,54 @@ func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 		b.action.Index = len(chain)
 		chain = append(chain, b.action)
 		cmdIdx = append(cmdIdx, i)
+		targets = append(targets, b.node)
+		matches = append(matches, b.match)
 		factors = append(factors, commandFactor(s.st.Commands[i], b.action, b.match, b.risky))
 		reasons = append(reasons, b.why)
 		if endsChain(b.action) || b.risky {
 			break
 		}
 	}
-	conf := score(s.st.Goal, s.st.Validation.TotalConfidenceDelta, factors, reasons)
+	conf := score(s.a.set, s.st.Goal, s.st.Validation.TotalConfidenceDelta, factors, reasons)
+	announced := true
+	for _, c := range cmdIdx {
+		announced = announced && (s.st.Announced[c] || s.st.Approved[c])
+	}
+	route := s.a.set.routeFor(conf.Overall, s.st.PlanApproved, announced, s.st.Step == 0)
+	if !conf.HighRisk {
+		conf.Recommendation = route
+	}
 	s.st.Conf = conf
 	s.emit(EventConfidenceReport, conf)
+	s.st.Pending = &Pending{Actions: chain, Commands: cmdIdx, Targets: targets, Matches: matches, Conf: conf, Reasons: reasons,
+		BeforeURL: obs.URL, BeforeHash: obs.DOMHash}
+	switch route {
+	case RouteAsk:
+		return s.askLow(obs)
+	case RouteApproval:
+		reason := "the plan is not certain enough to run unseen"
+		if s.a.set.ReviewPlans {
+			reason = "you review plans before they run"
+		}
+		return s.requestApproval(reason)
+	case RouteAssumeAnnounce:
+		return s.announce()
+	}
+	return s.act()
+}
+
+// act hands the waiting chain to the runner.
+func (s *step) act() (State, Output, []Event, error) {
+	p := s.st.Pending
 	s.st.Step++
-	s.st.Pending = &Pending{Step: s.st.Step, Actions: chain, Commands: cmdIdx, BeforeURL: obs.URL, BeforeHash: obs.DOMHash}
+	p.Step = s.st.Step
 	s.setPhase(PhaseExecuting)
-	calls, descs := make([]string, len(chain)), make([]string, len(chain))
-	for i, a := range chain {
+	calls, descs := make([]string, len(p.Actions)), make([]string, len(p.Actions))
+	for i, a := range p.Actions {
 		calls[i], descs[i] = a.String(), a.Description
 	}
-	s.emit(EventStepStarted, StepStarted{Step: s.st.Step, Actions: calls, Descriptions: descs, Chained: len(chain) > 1})
-	return s.st, Output{Kind: OutputAct, Actions: chain}, s.events, nil
+	s.emit(EventStepStarted, StepStarted{Step: s.st.Step, Actions: calls, Descriptions: descs, Chained: len(p.Actions) > 1})
+	return s.st, Output{Kind: OutputAct, Actions: p.Actions}, s.events, nil
 }
 
 // endsChain reports actions after which the page may change under the next command
@@ -230,9 +324,12 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 		}
 		s.emit(EventStepVerified, ev)
 		if !v.ok && !o.Action.CanFail {
-			return s.failed(p.Commands[k], o, v, obs)
+			return s.failed(*p, k, o, v, obs)
 		}
 		s.st.History = append(s.st.History, Done{Step: p.Step, Index: k, Action: o.Action, Evidence: v.evidence})
+		if s.st.Cursor <= p.Commands[k] {
+			s.st.Dialogs = 0
+		}
 		s.st.Cursor = p.Commands[k] + 1
 		s.st.Retries = 0
 	}
@@ -240,23 +337,36 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 	return s.decide(obs)
 }
 
-// failed handles an action that did not verify: a vanished element or a slow page is
-// retried against the fresh page (self-correction); anything else ends the task with the
-// reason, since the full mid-execution dialog is the decision layer's.
-func (s *step) failed(cmd int, o page.Outcome, v verdict, obs page.Observation) (State, Output, []Event, error) {
+// failed handles an action that did not verify. A vanished element or a slow page is
+// retried against the fresh page when the command still resolves there with confidence
+// (self-correction, within the retry limit); everything else opens the mid-execution
+// dialog with the failure analysed.
+func (s *step) failed(p Pending, k int, o page.Outcome, v verdict, obs page.Observation) (State, Output, []Event, error) {
+	cmd := p.Commands[k]
 	s.st.Cursor = cmd
 	s.st.Errors = errorMessages(obs)
 	retryable := o.Err != nil && (o.Err.Kind == page.ErrNotFound || o.Err.Kind == page.ErrTimeout)
-	if retryable && s.st.Retries < s.a.limits.MaxRetries {
+	if retryable && s.st.Retries < s.a.limits.MaxRetries && s.stillResolves(cmd, obs) {
 		s.st.Retries++
 		delete(s.st.Bindings, cmd)
 		return s.decide(obs)
 	}
-	what := o.Action.Description
-	if what == "" {
-		what = o.Action.String()
+	return s.midExec(p, k, o, v, obs)
+}
+
+// selfCorrectMatch is how well a failed command must resolve on the fresh page to be
+// retried without asking.
+const selfCorrectMatch = 0.8
+
+func (s *step) stillResolves(cmd int, obs page.Observation) bool {
+	c := s.st.Commands[cmd]
+	switch c.Verb {
+	case rules.VerbNavigate, rules.VerbBack, rules.VerbPress, rules.VerbScroll, rules.VerbWait:
+		return true
 	}
-	return s.finish(PhaseFailed, fmt.Sprintf("Could not %s: %s.", lowerFirst(what), v.evidence))
+	res := rules.Resolve(c, obs)
+	best, ok := res.Best()
+	return ok && !res.Ambiguous && best.Score >= selfCorrectMatch
 }
 
 func lowerFirst(s string) string {

@@ -74,14 +74,14 @@ func outcomes(chain []page.Action, after page.Observation, o page.Observations) 
 
 func TestStepFastPathCompletes(t *testing.T) {
 	st, out, ev := start(t, "Type 'Jas' into the Name field and click Save", formPage)
-	wantEv := []string{"stateChanged:planning", "planReady", "confidenceReport", "stateChanged:executing", "stepStarted"}
+	wantEv := []string{"stateChanged:planning", "validation", "planReady", "confidenceReport", "stateChanged:executing", "stepStarted"}
 	if got := types(ev); !reflect.DeepEqual(got, wantEv) {
 		t.Fatalf("events = %v, want %v", got, wantEv)
 	}
 	if got, want := actions(out), []string{`setValue("3", "Jas")`, `click("8")`}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("actions = %v, want %v", got, want)
 	}
-	if st.Conf.Overall < 0.9 || st.Conf.Recommendation != RecommendProceed {
+	if st.Conf.Overall < 0.9 || st.Conf.Recommendation != RouteProceed {
 		t.Errorf("confidence = %+v, want ≥ 0.9 proceed", st.Conf)
 	}
 	after := formPage
@@ -135,15 +135,15 @@ func TestStepAsksInsteadOfGuessing(t *testing.T) {
 			if got := types(ev); got[len(got)-1] != "clarifyWithOptions" || got[len(got)-2] != "stateChanged:clarifying" {
 				t.Fatalf("events = %v", got)
 			}
-			st, out, _, err := New(Config{}).Step(context.Background(), st, Input{Kind: InputAnswer, Observation: tt.obs, Answer: &Answer{Text: tt.answer}})
+			st, out, _, err := New(Config{}).Step(context.Background(), st, Input{Kind: InputAnswer, Observation: tt.obs, Answers: []Answer{{Text: tt.answer}}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := actions(out); !reflect.DeepEqual(got, tt.wantAct) {
 				t.Fatalf("after answer %q: actions %v (out %+v), want %v", tt.answer, got, out, tt.wantAct)
 			}
-			if st.Question != nil || st.Phase != PhaseExecuting {
-				t.Errorf("question %v phase %s", st.Question, st.Phase)
+			if st.Questions != nil || st.Phase != PhaseExecuting {
+				t.Errorf("questions %v phase %s", st.Questions, st.Phase)
 			}
 		})
 	}
@@ -167,7 +167,7 @@ func TestStepRiskyActionNeedsConfirm(t *testing.T) {
 		if st.Phase != PhaseAwaitingApproval || !st.Conf.HighRisk || st.Conf.Overall > 0.7 {
 			t.Fatalf("phase %s conf %+v", st.Phase, st.Conf)
 		}
-		st, out, _, err := New(Config{}).Step(context.Background(), st, Input{Kind: InputAnswer, Observation: listPage, Answer: &tt.answer})
+		st, out, _, err := New(Config{}).Step(context.Background(), st, Input{Kind: InputAnswer, Observation: listPage, Answers: []Answer{tt.answer}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,14 +215,14 @@ func TestStepVerificationFailures(t *testing.T) {
 	st, out, _ := start(t, "Type 'Jas' into Name and click Save", formPage)
 	chain := out.Actions
 
-	// The value did not stick: the task fails and names what it saw.
+	// The value did not stick: the mid-execution dialog names what it saw.
 	wrong := formPage
 	wrong.Tree = append([]page.Node(nil), formPage.Tree...)
 	wrong.Tree[2].Value = "J"
 	st2, out2, _, _ := ag.Step(context.Background(), st, Input{Kind: InputObserved, Observation: wrong,
 		Result: outcomes(chain, wrong, page.Observations{DidDomMutate: true})})
-	if st2.Phase != PhaseFailed || !strings.Contains(out2.Summary, `holds "J", not "Jas"`) {
-		t.Errorf("phase %s summary %q", st2.Phase, out2.Summary)
+	if st2.Phase != PhaseMidExecDialog || out2.MidExec == nil || !strings.Contains(out2.MidExec.FailedStep.Error, `holds "J", not "Jas"`) {
+		t.Errorf("phase %s dialog %+v", st2.Phase, out2.MidExec)
 	}
 
 	// A new error message after the last action fails the step.
@@ -232,8 +232,8 @@ func TestStepVerificationFailures(t *testing.T) {
 	errPage.HasErrors, errPage.Messages = true, []string{"Phone is required"}
 	st3, out3, _, _ := ag.Step(context.Background(), st, Input{Kind: InputObserved, Observation: errPage,
 		Result: outcomes(chain, errPage, page.Observations{DidDomMutate: true})})
-	if st3.Phase != PhaseFailed || !strings.Contains(out3.Summary, "Phone is required") {
-		t.Errorf("phase %s summary %q", st3.Phase, out3.Summary)
+	if st3.Phase != PhaseMidExecDialog || out3.MidExec == nil || !strings.Contains(out3.MidExec.FailedStep.Error, "Phone is required") {
+		t.Errorf("phase %s dialog %+v", st3.Phase, out3.MidExec)
 	}
 
 	// A vanished element is retried on the fresh page, with the partial chain kept.

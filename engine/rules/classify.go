@@ -42,6 +42,33 @@ func Classify(goal string) Complexity {
 	return Complexity{Level: "COMPLEX", Confidence: 0.7, Reason: "not an explicit command"}
 }
 
+var reFillForm = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:fill|complete)\s+(?:in\s+|out\s+)?(?:the\s+|this\s+)?form\s*[.!]?\s*$`)
+
+// FillForm recognises "fill in the form": the one goal without values the rules model can
+// still carry out, by asking for each field's value.
+func FillForm(goal string) (Command, bool) {
+	if !reFillForm.MatchString(goal) {
+		return Command{}, false
+	}
+	return Command{Verb: VerbFill, Target: "form", Raw: strings.TrimSpace(goal)}, true
+}
+
+// GoalClarity is intent clarity for a goal that is not explicit commands: besides vague
+// terms and references, a goal with no action verb ("Help me") or of one or two words says
+// too little to act on.
+func GoalClarity(goal string) (float64, []string) {
+	score, why := IntentClarity(goal, false)
+	if !verbAny.MatchString(goal) && !reComplex.MatchString(goal) {
+		score -= 0.4
+		why = append(why, "no action named")
+	}
+	if len(strings.Fields(goal)) < 3 {
+		score -= 0.2
+		why = append(why, "very short")
+	}
+	return max(0, score), why
+}
+
 // IntentClarity is the first confidence factor: 1 minus penalties for vague terms,
 // ambiguous references and, in free text, several action verbs.
 func IntentClarity(goal string, explicit bool) (float64, []string) {

@@ -25,6 +25,9 @@ const (
 	VerbPress    Verb = "press" // a key
 	VerbScroll   Verb = "scroll"
 	VerbWait     Verb = "wait"
+	// VerbFill fills every empty field of the page's form, asking for the values; it comes
+	// from "fill in the form", never from Parse.
+	VerbFill Verb = "fill"
 )
 
 // Command is one explicit instruction of a goal.

@@ -86,6 +86,10 @@ func resolveReading(c Command, target, near string, ordinal int, obs page.Observ
 		if target == "" {
 			score = 0.7 // a role-only target ("the link"): every element of that role fits equally
 		}
+		if n.Type == "submit" && normalize(target) == "submit" {
+			// "the submit button" names what the button does, not its label ("Save").
+			score, why = max(score, 0.9), why+", submits the form"
+		}
 		if score < 0.3 {
 			continue
 		}

@@ -1,0 +1,223 @@
+package agent
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/engine/rules"
+)
+
+// MidExec is seed 000's mid-execution dialog: the failed step, what went wrong, and the
+// four ways on.
+type MidExec struct {
+	RequestID       string     `json:"requestId"`
+	FailedStep      FailedStep `json:"failedStep"`
+	Analysis        Analysis   `json:"analysis"`
+	Options         []string   `json:"options"`
+	SuggestedAction string     `json:"suggestedAction"`
+}
+
+// FailedStep names the action that failed.
+type FailedStep struct {
+	StepIndex         int    `json:"stepIndex"`
+	Command           int    `json:"command"`
+	Action            string `json:"action"`
+	TargetDescription string `json:"targetDescription"`
+	Error             string `json:"error"`
+}
+
+// Analysis is seed 000's failure analysis.
+type Analysis struct {
+	Cause             string    `json:"cause"`
+	Suggestion        string    `json:"suggestion"`
+	CanRetry          bool      `json:"canRetry"`
+	CanSkip           bool      `json:"canSkip"`
+	CanReplan         bool      `json:"canReplan"`
+	SuggestedTargetID string    `json:"suggestedTargetId,omitempty"`
+	Similar           []Similar `json:"similar,omitempty"`
+	RecommendedAction string    `json:"recommendedAction"`
+}
+
+// Similar is an element that may be the one that failed, moved or renamed.
+type Similar struct {
+	ID    string  `json:"id"`
+	Text  string  `json:"text"`
+	Score float64 `json:"score"`
+	Why   string  `json:"why"`
+}
+
+// MidExecPayload is the midExecDialog event.
+type MidExecPayload struct{ MidExec }
+
+// Failure causes, in seed 000's words where it has them.
+const (
+	causeMoved   = "Element moved or changed after the page updated"
+	causeGone    = "The element is no longer on the page"
+	causeTimeout = "Page took too long to respond"
+	causeChanged = "The page changed under the step"
+	causeUnknown = "Unknown error"
+)
+
+// analyzeFailure is seed 000's analyzeFailure: element not found → similar elements by
+// name, role and position with the best as the suggested target; timeout; page changed;
+// anything else unknown.
+func analyzeFailure(want page.Node, o page.Outcome, v verdict, beforeURL string, obs page.Observation) Analysis {
+	kind := page.ErrorKind("")
+	if o.Err != nil {
+		kind = o.Err.Kind
+	}
+	switch {
+	case kind == page.ErrNotFound || (o.Err == nil && want.ID != "" && !hasNode(obs, want.ID)):
+		sim := similarElements(want, obs)
+		if len(sim) > 0 {
+			return Analysis{Cause: causeMoved, Suggestion: fmt.Sprintf("Found similar: %s", sim[0].Text), CanRetry: true,
+				CanSkip: true, CanReplan: true, SuggestedTargetID: sim[0].ID, Similar: sim, RecommendedAction: DecisionRetry}
+		}
+		return Analysis{Cause: causeGone, Suggestion: "Nothing like it is on the page now; make a new plan from here or skip it.",
+			CanRetry: true, CanSkip: true, CanReplan: true, RecommendedAction: DecisionReplan}
+	case kind == page.ErrTimeout:
+		return Analysis{Cause: causeTimeout, Suggestion: "Try again; the page may answer now.", CanRetry: true, CanSkip: true,
+			CanReplan: true, RecommendedAction: DecisionRetry}
+	case !endsChain(o.Action) && !sameURL(obs.URL, beforeURL):
+		return Analysis{Cause: causeChanged, Suggestion: "Make a new plan from the page as it is now.", CanRetry: true, CanSkip: true,
+			CanReplan: true, RecommendedAction: DecisionReplan}
+	}
+	return Analysis{Cause: causeUnknown + ": " + v.evidence, Suggestion: "Make a new plan from here, or skip this step.",
+		CanRetry: true, CanSkip: true, CanReplan: true, RecommendedAction: DecisionReplan}
+}
+
+func hasNode(obs page.Observation, id string) bool {
+	_, ok := obs.Node(id)
+	return ok
+}
+
+// similarElements ranks the page's elements by how much they look like want: name 0.5,
+// role 0.3, position 0.2. Only elements that share the role or half the name count.
+func similarElements(want page.Node, obs page.Observation) []Similar {
+	var out []Similar
+	for _, n := range obs.Tree {
+		if n.ID == want.ID || n.Has("disabled") {
+			continue
+		}
+		name := rules.NameScore(want.Name, n.Name)
+		role := 0.0
+		if n.Role == want.Role {
+			role = 1
+		}
+		if role == 0 && name < 0.5 {
+			continue
+		}
+		pos := 0.5 // unknown position counts neither way
+		if want.XY != ([2]int{}) && n.XY != ([2]int{}) {
+			d := math.Hypot(float64(want.XY[0]-n.XY[0]), float64(want.XY[1]-n.XY[1]))
+			pos = math.Max(0, 1-d/400)
+		}
+		sc := 0.5*name + 0.3*role + 0.2*pos
+		if want.Type != "" && n.Type == want.Type {
+			sc += 0.1 // a submit button for a submit button
+		}
+		sc = round2(min(1, sc))
+		if sc < 0.35 {
+			continue
+		}
+		var why []string
+		if name >= 0.5 {
+			why = append(why, "similar name")
+		}
+		if role == 1 {
+			why = append(why, "same kind of element")
+		}
+		if pos > 0.5 {
+			why = append(why, "same place")
+		}
+		out = append(out, Similar{ID: n.ID, Text: rules.Describe(n), Score: sc, Why: strings.Join(why, ", ")})
+	}
+	slices.SortStableFunc(out, func(a, b Similar) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return 0
+	})
+	if len(out) > 3 {
+		out = out[:3]
+	}
+	return out
+}
+
+// midExec pauses the task on a failed step for the person's decision.
+func (s *step) midExec(p Pending, k int, o page.Outcome, v verdict, obs page.Observation) (State, Output, []Event, error) {
+	var want page.Node
+	if k < len(p.Targets) {
+		want = p.Targets[k]
+	}
+	an := analyzeFailure(want, o, v, p.BeforeURL, obs)
+	if s.st.Dialogs >= s.a.limits.MaxRetries {
+		// The same step has failed through dialogs before: do not suggest a loop.
+		an.RecommendedAction = DecisionAbort
+	}
+	s.st.Dialogs++
+	target := rules.Describe(want)
+	if want.ID == "" {
+		target = o.Action.Description
+	}
+	m := MidExec{RequestID: s.requestID(), Analysis: an, Options: []string{DecisionRetry, DecisionSkip, DecisionReplan, DecisionAbort},
+		SuggestedAction: an.RecommendedAction,
+		FailedStep: FailedStep{StepIndex: p.Step, Command: p.Commands[k], Action: o.Action.String(), TargetDescription: target,
+			Error: v.evidence}}
+	s.st.MidExec = &m
+	s.setPhase(PhaseMidExecDialog)
+	s.emit(EventMidExecDialog, MidExecPayload{m})
+	return s.st, Output{Kind: OutputMidExecDialog, MidExec: &m}, s.events, nil
+}
+
+// onMidExec carries out the person's decision exactly as seed 000's table says: retry →
+// executing (the same step, on the suggested element); skip → executing (the next step);
+// replan → replanning; abort → idle, i.e. the task ends cancelled.
+func (s *step) onMidExec(in Input) (State, Output, []Event, error) {
+	m := s.st.MidExec
+	cmd := m.FailedStep.Command
+	switch in.Decision {
+	case DecisionRetry:
+		s.st.MidExec, s.st.Retries = nil, 0
+		if id := m.Analysis.SuggestedTargetID; id != "" {
+			if _, ok := in.Observation.Node(id); ok {
+				s.bindElement(cmd, id)
+			}
+		}
+		s.setPhase(PhaseExecuting)
+		return s.decide(in.Observation)
+	case DecisionSkip:
+		s.st.MidExec, s.st.Retries, s.st.Dialogs = nil, 0, 0
+		s.st.Cursor = cmd + 1
+		s.setPhase(PhaseExecuting)
+		return s.decide(in.Observation)
+	case DecisionReplan:
+		s.st.MidExec, s.st.Retries = nil, 0
+		s.setPhase(PhaseReplanning)
+		for i := range s.st.Bindings {
+			if i >= s.st.Cursor {
+				delete(s.st.Bindings, i)
+			}
+		}
+		s.emit(EventPlanReady, PlanReady{Route: "replan", Complexity: s.st.Complexity.Level, Steps: s.remainingSteps()})
+		return s.decide(in.Observation)
+	case DecisionAbort, DecisionCancel:
+		return s.finish(PhaseCancelled, fmt.Sprintf("Stopped at step %d (%s): %s.", m.FailedStep.StepIndex,
+			m.FailedStep.TargetDescription, lowerFirst(m.Analysis.Cause)))
+	}
+	return s.st, Output{}, nil, fmt.Errorf("step: %q is not a decision on a failed step", in.Decision)
+}
+
+func (s *step) remainingSteps() []string {
+	var out []string
+	for _, c := range s.st.Commands[s.st.Cursor:] {
+		out = append(out, c.Raw)
+	}
+	return out
+}

@@ -1,0 +1,143 @@
+// Package clarify owns asking the person when the agent cannot decide alone: finding the
+// questions in a model's reply (seed 001's QUESTION_DETECTOR), ranking their options into
+// timeout defaults (ANSWER_GUESSER), the user_clarification result a UI renders, the
+// planner's needs_clarification request and how answers resume planning (seed 003), and the
+// countdown that decides when a default is taken, so every UI times out the same way.
+package clarify
+
+import (
+	"time"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// MaxQuestions is how many questions one round may ask (seed 000: at most 3 per round).
+const MaxQuestions = 3
+
+// ResultType is the Type of every Result; executors recognise a clarification by it.
+const ResultType = "user_clarification"
+
+// Complexity rates how long a person needs to answer a question.
+type Complexity string
+
+// The complexities of seed 001.
+const (
+	Low    Complexity = "low"    // yes/no or a choice of two
+	Medium Complexity = "medium" // three or four options
+	High   Complexity = "high"   // open-ended, or more than four options
+)
+
+// TimeoutFor is how long a question waits before its default is taken: low 8 s, medium
+// 15 s, high 25 s. An unknown complexity gets the longest wait, since taking a default too
+// early is worse than waiting.
+func TimeoutFor(c Complexity) time.Duration {
+	switch c {
+	case Low:
+		return 8 * time.Second
+	case Medium:
+		return 15 * time.Second
+	default:
+		return 25 * time.Second
+	}
+}
+
+// complexityFor rates a question by how many options it offers.
+func complexityFor(options int) Complexity {
+	switch {
+	case options == 0 || options > 4:
+		return High
+	case options <= 2:
+		return Low
+	default:
+		return Medium
+	}
+}
+
+// Choice is one answer a question offers.
+type Choice struct {
+	Label      string  `json:"label"`
+	Value      string  `json:"value"`
+	Confidence float64 `json:"confidence,omitempty"`
+	Reasoning  string  `json:"reasoning,omitempty"`
+}
+
+// Detected is one question with its options, as seed 001's ClarificationResult lists it.
+type Detected struct {
+	Question   string     `json:"question"`
+	Options    []Choice   `json:"options"`
+	Complexity Complexity `json:"complexity"`
+	TimeoutMs  int        `json:"timeout_ms"`
+}
+
+func newDetected(question string, options []Choice) Detected {
+	if options == nil {
+		options = []Choice{} // an open question serialises as [], not null
+	}
+	c := complexityFor(len(options))
+	return Detected{
+		Question:   question,
+		Options:    options,
+		Complexity: c,
+		TimeoutMs:  int(TimeoutFor(c) / time.Millisecond),
+	}
+}
+
+// UIConfig tells the overlay how to behave (seed 001).
+type UIConfig struct {
+	PauseOnFocus        bool `json:"pause_on_focus"`
+	IdleResumeMs        int  `json:"idle_resume_ms"`
+	ShowConfidenceHints bool `json:"show_confidence_hints"`
+}
+
+// Result is seed 001's ClarificationResult: the questions to show, one at a time, and the
+// answers taken when a question times out.
+type Result struct {
+	Type           string     `json:"type"`
+	Questions      []Detected `json:"questions"`
+	DefaultAnswers []string   `json:"default_answers"` // per question, its top option's Value; "" for an open question
+	UIConfig       UIConfig   `json:"ui_config"`
+}
+
+// Context is what the guesser knows besides the question.
+type Context struct {
+	Goal         string           // the person's request
+	Conversation []string         // earlier messages and answers, oldest first
+	Page         page.Observation // the current page
+}
+
+// Build guesses every question (at most MaxQuestions are kept) and assembles the result a UI
+// renders, with each question's top option as its default.
+func Build(qs []Detected, c Context, showHints bool) Result {
+	if len(qs) > MaxQuestions {
+		qs = qs[:MaxQuestions]
+	}
+	r := Result{
+		Type:           ResultType,
+		Questions:      make([]Detected, 0, len(qs)),
+		DefaultAnswers: make([]string, 0, len(qs)),
+		UIConfig: UIConfig{
+			PauseOnFocus:        true,
+			IdleResumeMs:        int(IdleResume / time.Millisecond),
+			ShowConfidenceHints: showHints,
+		},
+	}
+	for _, q := range qs {
+		g := Guess(q, c)
+		if g.Options == nil {
+			g.Options = []Choice{}
+		}
+		if g.Complexity == "" {
+			g.Complexity = complexityFor(len(g.Options))
+		}
+		if g.TimeoutMs == 0 {
+			g.TimeoutMs = int(TimeoutFor(g.Complexity) / time.Millisecond)
+		}
+		def := ""
+		if len(g.Options) > 0 {
+			def = g.Options[0].Value
+		}
+		r.Questions = append(r.Questions, g)
+		r.DefaultAnswers = append(r.DefaultAnswers, def)
+	}
+	return r
+}
