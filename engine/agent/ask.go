@@ -34,6 +34,7 @@ func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Ou
 	}
 	s.st.Rounds++
 	for i := range qs {
+		qs[i] = s.rank(qs[i], s.lastObs)
 		s.st.Asked++
 		qs[i].ID = fmt.Sprintf("clar-%s-%d", shortID(s.st.TaskID), s.st.Asked)
 		qs[i].Round, qs[i].Index, qs[i].Of = s.st.Rounds, i+1, len(qs)

@@ -157,13 +157,15 @@ func timeoutFor(q Question) int {
 
 func chooseElement(i int, c rules.Command, res rules.Resolution) *Question {
 	what := "element"
-	if c.Target != "" {
+	switch {
+	case c.Target != "" && c.Role != "" && c.Role != "field":
+		what = fmt.Sprintf("%q %s", c.Target, rules.RoleName(c.Role))
+	case c.Target != "":
 		what = fmt.Sprintf("%q", c.Target)
-	}
-	if c.Role != "" && c.Role != "field" {
-		what += " " + rules.RoleName(c.Role)
-	} else if c.Target == "" && c.Role == "field" {
+	case c.Role == "field":
 		what = "field"
+	case c.Role != "":
+		what = rules.RoleName(c.Role)
 	}
 	q := Question{Type: OptionSelect, Text: fmt.Sprintf("Which %s do you mean?", strings.TrimSpace(what)),
 		AllowFreeform: true, Command: i, Binds: bindsElement,

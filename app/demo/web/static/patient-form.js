@@ -8,7 +8,7 @@
     return;
   }
   const nameInput = document.getElementById("name");
-  const save = document.getElementById("save");
+  let save = document.getElementById("save");
   const status = document.getElementById("form-status");
   const formAlert = document.getElementById("form-error");
   let saving = false;
@@ -48,6 +48,24 @@
       clinic.setBusy(save, false);
     }
   });
+
+  // ?redesign=1 re-renders the form's button on the first keystroke, as single-page apps
+  // do: the Save button is replaced by a new "Submit" element in the same place. Errand's
+  // mid-execution dialog is tested against it.
+  if (new URLSearchParams(location.search).get("redesign") === "1") {
+    nameInput.addEventListener("input", () => {
+      if (save.id !== "save") {
+        return;
+      }
+      const fresh = document.createElement("button");
+      fresh.type = "submit";
+      fresh.className = "button";
+      fresh.id = "submit-patient";
+      fresh.innerHTML = '<span class="spinner" aria-hidden="true"></span><span class="button-label">Submit</span>';
+      save.replaceWith(fresh);
+      save = fresh;
+    });
+  }
 
   // A fresh edit makes the last message stale.
   form.addEventListener("input", (event) => {
