@@ -181,6 +181,7 @@ func mask(s string) string {
 // questionSpans returns the byte ranges of the sentences in m that end in "?".
 func questionSpans(m string) [][2]int {
 	var spans [][2]int
+	floor := 0 // a sentence never reaches back past the previous question
 	for i := 0; i < len(m); i++ {
 		if m[i] != '?' {
 			continue
@@ -194,14 +195,15 @@ func questionSpans(m string) [][2]int {
 			i = end - 1
 			continue
 		}
-		start := 0
-		for j := i - 1; j >= 0; j-- {
+		start := floor
+		for j := i - 1; j >= floor; j-- {
 			if strings.IndexByte(".!?", m[j]) >= 0 && j+1 < len(m) && m[j+1] == ' ' {
 				start = j + 1
 				break
 			}
 		}
 		spans = append(spans, [2]int{start, end})
+		floor = end
 		i = end - 1
 	}
 	return spans

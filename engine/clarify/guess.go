@@ -27,9 +27,10 @@ const (
 	confExactMax   = 0.99
 )
 
-// Guess ranks q's options by confidence, highest first, each with a Confidence and a short
-// Reasoning. Equal scores keep the listed order and still get strictly falling
-// confidences, so the UI never shows two options at the same percentage.
+// Guess ranks q's options by confidence, highest first, each with a Confidence in
+// [0.05, 0.95] (up to 0.99 for a value the goal quotes exactly) and a short Reasoning. Equal
+// scores keep the listed order and still get strictly falling confidences, so the UI never
+// shows two options at the same percentage. q itself is not changed.
 func Guess(q Detected, c Context) Detected {
 	out := q
 	if len(q.Options) == 0 {
@@ -73,26 +74,24 @@ func (cd *candidate) add(w float64, why string) {
 }
 
 type signals struct {
-	goal     map[string]bool // content words of the goal, less the negated ones
-	negated  map[string]bool
-	quoted   []string
-	first    bool
-	last     bool
-	adding   bool
-	conv     []map[string]bool // newest first
-	page     map[string]bool
-	rawGoal  map[string]bool
-	goalText string
+	goal    map[string]bool // content words of the goal, less the negated ones
+	negated map[string]bool
+	quoted  []string
+	first   bool
+	last    bool
+	adding  bool
+	conv    []map[string]bool // newest first
+	page    map[string]bool
+	rawGoal map[string]bool
 }
 
 func readSignals(c Context) signals {
 	s := signals{
-		goal:     set(content(c.Goal)),
-		negated:  negatedWords(c.Goal),
-		quoted:   quotedIn(c.Goal),
-		rawGoal:  set(tokens(c.Goal)),
-		page:     map[string]bool{},
-		goalText: c.Goal,
+		goal:    set(content(c.Goal)),
+		negated: negatedWords(c.Goal),
+		quoted:  quotedIn(c.Goal),
+		rawGoal: set(tokens(c.Goal)),
+		page:    map[string]bool{},
 	}
 	for w := range s.negated {
 		delete(s.goal, w)

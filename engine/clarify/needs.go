@@ -34,36 +34,49 @@ func ParseNeedsClarification(reply string) (n NeedsClarification, ok bool, err e
 	if !strings.Contains(reply, key) {
 		return NeedsClarification{}, false, nil
 	}
-	var firstErr error
-	for i := 0; i < len(reply); {
-		j := strings.IndexByte(reply[i:], '{')
-		if j < 0 {
+	obj, err := objectWith(reply, key)
+	if err != nil {
+		return NeedsClarification{}, false, fmt.Errorf("parse needs_clarification: %w", err)
+	}
+	if err := json.Unmarshal([]byte(obj), &n); err != nil {
+		return NeedsClarification{}, false, fmt.Errorf("parse needs_clarification: %w", err)
+	}
+	return n, n.NeedsClarification && len(n.questions()) > 0, nil
+}
+
+// objectWith returns the innermost JSON object around an occurrence of key, so fences,
+// prose and a wrapping object around the planner's answer do not matter. It walks outwards
+// from the key one "{" at a time; an object that never closes ends the walk, since every
+// object opened before it would have to close past it too.
+func objectWith(s, key string) (string, error) {
+	// A real reply names the key once or twice and nests it a level or two deep; the caps
+	// keep a pathological reply from costing a scan per brace.
+	const maxKeys, maxNesting = 8, 64
+	errOut := errors.New("no json object holds the key")
+	from := 0
+	for range maxKeys {
+		i := strings.Index(s[from:], key)
+		if i < 0 {
 			break
 		}
-		start := i + j
-		end, found := objectEnd(reply, start)
-		if !found {
-			// A stray "{" in prose never closes; a later object may still be the one.
-			if firstErr == nil {
-				firstErr = errUnterminated
+		k := from + i
+		from = k + len(key)
+		p := k
+		for range maxNesting {
+			if p = strings.LastIndexByte(s[:p], '{'); p < 0 {
+				break
 			}
-			i = start + 1
-			continue
+			end, closed := objectEnd(s, p)
+			if !closed {
+				errOut = errUnterminated
+				break
+			}
+			if end > k {
+				return s[p:end], nil
+			}
 		}
-		obj := reply[start:end]
-		if !strings.Contains(obj, key) {
-			i = end
-			continue
-		}
-		if err := json.Unmarshal([]byte(obj), &n); err != nil {
-			return NeedsClarification{}, false, fmt.Errorf("parse needs_clarification: %w", err)
-		}
-		return n, n.NeedsClarification && len(n.questions()) > 0, nil
 	}
-	if firstErr == nil {
-		firstErr = errors.New("no json object holds the key")
-	}
-	return NeedsClarification{}, false, fmt.Errorf("parse needs_clarification: %w", firstErr)
+	return "", errOut
 }
 
 // objectEnd returns the index just past the object opening at s[start], skipping braces
