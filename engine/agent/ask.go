@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -266,10 +267,28 @@ func (s *step) notFound(i int, res rules.Resolution, obs page.Observation) (Stat
 			}
 		}
 	}
+	pronoun := rePronoun.MatchString(c.Target)
+	if len(res.Candidates) == 0 && pronoun {
+		// "type 'x' into it" names nothing: offer the elements the verb can act on.
+		role := verbRole(c)
+		for _, n := range obs.Tree {
+			if len(res.Candidates) == 3 {
+				break
+			}
+			fits := n.Role == role || role == page.RoleInput && n.Role == page.RoleTextarea || role == page.RoleButton && n.Role == page.RoleLink
+			if fits && n.Name != "" && !n.Has("disabled") && !n.Occ {
+				res.Candidates = append(res.Candidates, rules.Candidate{Node: n, Score: 0.5, Why: "on the page"})
+			}
+		}
+	}
 	if len(res.Candidates) == 0 {
 		return s.finish(PhaseFailed, fmt.Sprintf("I could not find %q on %q, so I stopped before %q.", what, where, c.Raw))
 	}
-	q := Question{Type: OptionSelect, Text: fmt.Sprintf("I could not find %q. Did you mean one of these?", what),
+	text := fmt.Sprintf("I could not find %q. Did you mean one of these?", what)
+	if pronoun {
+		text = fmt.Sprintf("Which %s do you mean by %q?", rules.RoleName(verbRole(c)), c.Target)
+	}
+	q := Question{Type: OptionSelect, Text: text,
 		AllowFreeform: true, Command: i, Binds: bindsElement, Reason: "no element matches well"}
 	for _, cand := range res.Candidates {
 		if len(q.Options) == 4 {
@@ -282,6 +301,8 @@ func (s *step) notFound(i int, res rules.Resolution, obs page.Observation) (Stat
 	q.TimeoutMs = timeoutFor(q)
 	return s.ask([]Question{q}, []factor{{target: res.Quality(), value: 1, determinism: 1}}, nil)
 }
+
+var rePronoun = regexp.MustCompile(`(?i)^(it|that|this|them|those|these|that one|this one)$`)
 
 // verbRole is the role a command's verb acts on when the person named none.
 func verbRole(c rules.Command) string {

@@ -118,6 +118,7 @@ func TestStepAsksInsteadOfGuessing(t *testing.T) {
 		{"Click the Details link", "2", linksPage, 2, []string{`click("13")`}},
 		{"Click the Details link", "Lab results", linksPage, 2, []string{`click("12")`}},
 		{"select Fem from Gender", "Female", formPage, 3, []string{`select("5", "Female")`}},
+		{"type 'x' into it", "Name", formPage, 2, []string{`setValue("3", "x")`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.goal+"/"+tt.answer, func(t *testing.T) {

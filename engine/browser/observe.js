@@ -238,7 +238,7 @@
       if (c.row) deps.push(c.row);
       const name = nameOf(el, c.tag, c.role, R.root, R.L, deps);
       const ctx = W.K ? contextOf(W.K, c, R, deps) : '';
-      const t = c.tag === 'input' && !TEXT_TYPES[el.type] ? el.type : '';
+      const t = c.tag === 'input' && !TEXT_TYPES[el.type] ? el.type : c.tag === 'button' && el.type === 'submit' && el.form ? 'submit' : '';
       let o = null;
       if (c.tag === 'select') {
         o = [];
