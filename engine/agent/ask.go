@@ -58,7 +58,7 @@ const maxPerRound = 3
 // reversible reports whether every question may be settled by its default.
 func reversible(qs []Question) bool {
 	for _, q := range qs {
-		if q.Type == Confirm || q.Default == "" || q.Binds == bindsGoal {
+		if q.Type == Confirm || q.Default == "" || q.Binds == bindsGoal || q.Binds == bindsContext {
 			return false
 		}
 	}
@@ -365,6 +365,8 @@ func (s *step) answer(in Input) (State, Output, []Event, error) {
 				return s.finish(PhaseFailed, "No answer came, so I did nothing.")
 			}
 			replan = true
+		case bindsContext:
+			replan = true
 		case bindsPlan:
 			if ok && opt.Value == "no" {
 				return s.finish(PhaseCancelled, "You said this is not what you want; nothing was done.")
@@ -378,11 +380,16 @@ func (s *step) answer(in Input) (State, Output, []Event, error) {
 			text = strings.TrimSpace(a.Text)
 		}
 		s.st.Clarified = append(s.st.Clarified, QA{Question: q.Text, Answer: text, TimedOut: a.TimedOut})
-		if ok {
+		switch {
+		case q.Binds == bindsContext:
+		case ok:
 			s.apply(q, opt)
-		} else {
+		default:
 			s.applyFreeform(q, strings.TrimSpace(a.Text))
 		}
+	}
+	if len(qs) > 0 && qs[0].Binds == bindsContext {
+		s.mergeContext()
 	}
 	if replan {
 		// Seed 003: merge the answer into the request and plan again.

@@ -1,10 +1,12 @@
 package agent
 
 import (
+	"context"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/errand-app/errand/engine/clarify"
 	"github.com/errand-app/errand/engine/page"
 )
 
@@ -173,5 +175,29 @@ func TestAuditRecordsFollowDecisions(t *testing.T) {
 	recs := auditRecords(st, in, ev2)
 	if recs[0].Kind != AuditAnswer || recs[0].RequestID != out.Questions[0].ID || !recs[0].Data.(Answer).TimedOut {
 		t.Errorf("answer record %+v", recs[0])
+	}
+}
+
+func TestAskDetectedMergesAnswersAndReplans(t *testing.T) {
+	ag := New(Config{})
+	st := State{TaskID: "task-1", Phase: PhasePlanning, Goal: "Help me", Request: "Help me"}
+	reply := "I can do that. Should I fill in the form or click Save?"
+	ds := clarify.Detect(reply)
+	st, out, ev := func() (State, Output, []Event) {
+		st, out, ev, err := ag.AskDetected(context.Background(), st, ds, formPage)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st, out, ev
+	}()
+	if out.Kind != OutputAsk || len(out.Questions[0].Options) != 2 || types(ev)[len(ev)-1] != "clarifyWithOptions" {
+		t.Fatalf("out %+v", out)
+	}
+	st, out, _ = stepT(t, ag, st, Input{Kind: InputAnswer, Observation: formPage, Answers: []Answer{{Text: "click Save"}}})
+	if !strings.Contains(st.Goal, "Help me") || !strings.Contains(st.Goal, "click Save") || len(st.Clarified) != 1 {
+		t.Fatalf("goal %q clarified %v", st.Goal, st.Clarified)
+	}
+	if out.Kind != OutputAsk && out.Kind != OutputDone {
+		t.Fatalf("planning did not restart: %+v", out)
 	}
 }
