@@ -56,8 +56,10 @@ func Main(ctx context.Context, args []string, env Env) int {
 	case "help", "--help", "-h":
 		usage(env.Stdout)
 		return ExitOK
-	case "serve", "ingest", "ask", "eval", "bench":
-		fmt.Fprintf(env.Stderr, "errand %s: not in this build yet; available: run, resume, assess, tasks, demo, version\n", cmd)
+	case "serve":
+		return serveCmd(ctx, rest, env)
+	case "ingest", "ask", "eval", "bench":
+		fmt.Fprintf(env.Stderr, "errand %s: not in this build yet; available: run, resume, assess, tasks, demo, serve, version\n", cmd)
 		return ExitUsage
 	}
 	fmt.Fprintf(env.Stderr, "errand: unknown command %q\n\n", cmd)
@@ -74,6 +76,7 @@ func usage(w io.Writer) {
   errand assess [--url URL] "task"    what Errand would do, acting on nothing
   errand tasks                        history (status, steps, tokens, duration)
   errand demo [--serve]               the bundled demo site and its scenarios, end to end
+  errand serve [--addr HOST:PORT]     the HTTP API on loopback (default 127.0.0.1:7480)
   errand version
 
 Run 'errand run -h' for the flags of a command.
