@@ -54,22 +54,6 @@ func (ds *dialogs) register(id string, kind agent.OutputKind, q *agent.Question)
 	return w
 }
 
-// registerOutput registers every id a dialog can be answered by.
-func (ds *dialogs) registerOutput(d agent.Output) {
-	switch {
-	case len(d.Questions) > 0:
-		for i := range d.Questions {
-			ds.register(d.Questions[i].ID, d.Kind, &d.Questions[i])
-		}
-	case d.Announcement != nil:
-		ds.register(d.Announcement.RequestID, d.Kind, nil)
-	case d.Approval != nil:
-		ds.register(d.Approval.RequestID, d.Kind, nil)
-	case d.MidExec != nil:
-		ds.register(d.MidExec.RequestID, d.Kind, nil)
-	}
-}
-
 // Prompt blocks until the person replies to d, its countdown runs out, or ctx ends (Stop,
 // or the window closing).
 func (ds *dialogs) Prompt(ctx context.Context, d agent.Output) (agent.Input, error) {
@@ -97,12 +81,7 @@ func (ds *dialogs) Prompt(ctx context.Context, d agent.Output) (agent.Input, err
 			return agent.Input{}, ctx.Err()
 		}
 	case agent.OutputAwaitApproval, agent.OutputMidExecDialog:
-		id := ""
-		if d.Approval != nil {
-			id = d.Approval.RequestID
-		} else if d.MidExec != nil {
-			id = d.MidExec.RequestID
-		}
+		id := d.RequestID()
 		w := ds.register(id, d.Kind, nil)
 		defer ds.forget(id, w)
 		select {

@@ -1,7 +1,5 @@
 package agent
 
-import "strings"
-
 // AuditRecord is one line of the audit log (DESIGN §4): every validation, confidence
 // report, question, answer, approval request, announcement, decision and correction, with
 // the request id it belongs to (req-… for approvals and dialogs, clar-… for questions).
@@ -60,15 +58,8 @@ func auditRecords(prev State, in Input, events []Event) []AuditRecord {
 
 // openRequestID is the id of the dialog the task waits on.
 func (st State) openRequestID() string {
-	switch {
-	case st.Announcement != nil:
-		return st.Announcement.RequestID
-	case st.Approval != nil:
-		return st.Approval.RequestID
-	case st.MidExec != nil:
-		return st.MidExec.RequestID
-	case len(st.Questions) > 0:
-		return st.Questions[0].ID
+	if d := st.openDialog(); d != nil {
+		return d.RequestID()
 	}
 	return ""
 }
@@ -90,15 +81,12 @@ func (st State) openDialog() *Output {
 	return nil
 }
 
-// dialogID names a dialog in errors.
-func dialogID(o Output) string {
+// RequestID is the id a reply to this dialog names: the first question's (clar-…) or the
+// announcement's, approval's or failed step's (req-…).
+func (o Output) RequestID() string {
 	switch {
 	case len(o.Questions) > 0:
-		ids := make([]string, len(o.Questions))
-		for i, q := range o.Questions {
-			ids[i] = q.ID
-		}
-		return strings.Join(ids, ",")
+		return o.Questions[0].ID
 	case o.Announcement != nil:
 		return o.Announcement.RequestID
 	case o.Approval != nil:
@@ -106,7 +94,7 @@ func dialogID(o Output) string {
 	case o.MidExec != nil:
 		return o.MidExec.RequestID
 	}
-	return string(o.Kind)
+	return ""
 }
 
 // replyKind infers a reply's input kind from what it carries.

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -135,15 +136,7 @@ func similarElements(want page.Node, obs page.Observation) []Similar {
 		}
 		out = append(out, Similar{ID: n.ID, Text: rules.Describe(n), Score: sc, Why: strings.Join(why, ", ")})
 	}
-	slices.SortStableFunc(out, func(a, b Similar) int {
-		switch {
-		case a.Score > b.Score:
-			return -1
-		case a.Score < b.Score:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, func(a, b Similar) int { return cmp.Compare(b.Score, a.Score) })
 	if len(out) > 3 {
 		out = out[:3]
 	}

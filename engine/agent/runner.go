@@ -184,7 +184,7 @@ func (ru *run) loop(ctx context.Context, in Input) (Result, error) {
 			if err != nil {
 				res := ru.result()
 				res.Dialog = &out
-				return res, fmt.Errorf("ask %s: %w", dialogID(out), err)
+				return res, fmt.Errorf("ask %s: %w", out.RequestID(), err)
 			}
 			obs, err := r.Browser.Observe(ctx)
 			if err != nil {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,15 +117,7 @@ func resolveReading(c Command, target, near string, ordinal int, obs page.Observ
 		}
 		cands = append(cands, cand)
 	}
-	slices.SortStableFunc(cands, func(a, b Candidate) int {
-		switch {
-		case a.Score > b.Score:
-			return -1
-		case a.Score < b.Score:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(cands, func(a, b Candidate) int { return cmp.Compare(b.Score, a.Score) })
 	if ordinal != 0 {
 		cands = pickOrdinal(cands, ordinal, obs)
 	}
