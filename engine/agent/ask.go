@@ -26,7 +26,12 @@ func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Ou
 	}
 	s.st.Conf = conf
 	s.emit(EventConfidenceReport, conf)
-	if s.st.Rounds >= s.a.limits.MaxRounds && reversible(qs) {
+	if s.st.Rounds >= s.a.limits.MaxRounds && qs[0].Type != Confirm {
+		// Three rounds asked: best effort from here (seed 000), which is the defaults when
+		// every choice has one and is reversible, and otherwise a clear stop.
+		if !reversible(qs) {
+			return s.finish(PhaseFailed, fmt.Sprintf("After %d rounds of questions I still need to know: %s", s.st.Rounds, qs[0].Text))
+		}
 		for _, q := range qs {
 			opt, _ := findOption(q, Answer{SelectedOptionID: q.Default})
 			s.apply(q, opt)

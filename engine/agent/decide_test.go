@@ -201,3 +201,28 @@ func TestAskDetectedMergesAnswersAndReplans(t *testing.T) {
 		t.Fatalf("planning did not restart: %+v", out)
 	}
 }
+
+func TestRoundsLimitEndsInBestEffort(t *testing.T) {
+	ag := New(Config{})
+	// Three vague answers to "what would you like me to do?" use up the rounds: the fourth
+	// is not asked, and with nothing reversible to assume the task stops clearly.
+	_, st, out, _ := startWith(t, Settings{}, "Help me", formPage)
+	for round := 1; round <= 3; round++ {
+		if out.Kind != OutputAsk || st.Rounds != round {
+			t.Fatalf("round %d: out %s rounds %d", round, out.Kind, st.Rounds)
+		}
+		st, out, _ = stepT(t, ag, st, Input{Kind: InputAnswer, Observation: formPage, Answers: []Answer{{Text: "something"}}})
+	}
+	if out.Kind != OutputDone || st.Phase != PhaseFailed || !strings.Contains(out.Summary, "After 3 rounds") {
+		t.Fatalf("after 3 rounds: %+v", out)
+	}
+	// A reversible choice takes its default instead: the ambiguous link, asked in round 4.
+	st2 := State{TaskID: "task-2", Phase: PhaseIdle}
+	st2, out, _ = stepT(t, ag, st2, Input{Kind: InputStart, Goal: "Click the Details link", Observation: linksPage})
+	st2.Rounds = 3
+	st2.Questions = nil
+	st2, out, _ = stepT(t, ag, st2, Input{Kind: InputResume, Observation: linksPage})
+	if got := actions(out); !reflect.DeepEqual(got, []string{`click("12")`}) {
+		t.Fatalf("best effort: %v (%+v)", got, out)
+	}
+}
