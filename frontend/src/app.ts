@@ -1,10 +1,11 @@
-// The screen: the task form, the question card, the live feed and the History panel,
+// The screen: the task form, the question and dialog cards, the live feed and the History panel,
 // wired to a Transport. main.ts mounts it; tests can mount it with a fake transport.
 
-import { describe, phaseLabel, type ErrandEvent, type FeedItem } from "./events";
+import { announceCard, approvalCard, midExecCard, type DialogCard } from "./dialogs";
+import { describe, phaseLabel, type ErrandEvent, type FeedItem, type Question } from "./events";
 import { h } from "./dom";
 import { renderHistory } from "./history";
-import { questionCard, type QuestionCard } from "./question";
+import { questionCard, type Card, type QuestionCard } from "./question";
 import type { Transport } from "./transport";
 
 export function mount(root: HTMLElement, t: Transport): () => void {
@@ -97,7 +98,12 @@ export function mount(root: HTMLElement, t: Transport): () => void {
   );
 
   let running = false;
-  let card: QuestionCard | null = null;
+  // card is the open card in the slot, null once it has been replied to or closed.
+  let card: Card | null = null;
+  let question: QuestionCard | null = null; // card, when it is a question
+  // A round's questions arrive together, but the engine waits on them one by one, in
+  // order: the later ones wait here until the one before is answered or times out.
+  const queued: Question[] = [];
 
   function setRunning(on: boolean) {
     running = on;
@@ -150,9 +156,55 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     }
   }
 
+  // closeCard ends the open card and leaves it in view with a note (the run ended).
   function closeCard(note: string) {
     card?.close(note);
-    card = null;
+    card = question = null;
+  }
+
+  // clearCard ends the open card and takes it away: the engine has moved on past it.
+  function clearCard() {
+    closeCard("");
+    queued.length = 0;
+    slot.replaceChildren();
+  }
+
+  // settled is what every card does once its reply is accepted: the card has done its
+  // job, the feed keeps the record and gets the room back.
+  function settled(c: Card, line: string) {
+    if (card === c) card = question = null;
+    c.el.remove();
+    addItem({ tone: "ask", title: line });
+  }
+
+  function showQuestion(q: Question) {
+    const c = questionCard(
+      q,
+      (optionId, text) => t.answer(q.id, optionId, text),
+      (label) => {
+        settled(c, `You answered: ${label}`);
+        nextQuestion();
+      },
+      () => t.typing(q.id),
+    );
+    card = question = c;
+    slot.replaceChildren(c.el);
+    (c.el.querySelector<HTMLElement>("button.option") ?? c.el.querySelector<HTMLElement>("input"))?.focus();
+    scrollFeed();
+  }
+
+  function nextQuestion() {
+    const q = queued.shift();
+    if (q) showQuestion(q);
+  }
+
+  function showDialog(make: (decided: (label: string) => void) => DialogCard) {
+    clearCard();
+    const c = make((label) => settled(c, `You chose: ${label}`));
+    card = c;
+    slot.replaceChildren(c.el);
+    c.focus();
+    scrollFeed();
   }
 
   function onEvent(e: ErrandEvent) {
@@ -162,28 +214,41 @@ export function mount(root: HTMLElement, t: Transport): () => void {
       case "stateChanged":
         setStatus(phaseLabel(e.to), e.to);
         break;
-      case "clarifyWithOptions": {
-        closeCard("A newer question replaced this one.");
-        const c = questionCard(
-          e,
-          (optionId, text) => t.answer(e.id, optionId, text),
-          (label) => {
-            // The card has done its job; the feed keeps the record and gets the room back.
-            if (card === c) card = null;
-            c.el.remove();
-            addItem({ tone: "ask", title: `You answered: ${label}` });
-          },
-        );
-        card = c;
-        slot.replaceChildren(c.el);
-        (c.el.querySelector<HTMLElement>("button.option") ?? c.el.querySelector<HTMLElement>("input"))?.focus();
-        scrollFeed();
+      case "clarifyWithOptions":
+        if ((e.index ?? 1) > 1 && question) queued.push(e);
+        else {
+          clearCard();
+          showQuestion(e);
+        }
         break;
-      }
+      case "questionTimer":
+        if (!question || question.questionId !== e.questionId) break;
+        if (e.kind === "expired") {
+          // The engine has taken the default and gone on to the next question, if any.
+          closeCard("No answer in time: Errand took the suggested answer.");
+          nextQuestion();
+        } else question.timer(e.kind, e.optionId);
+        break;
+      case "assumeAnnounce":
+        showDialog((decided) => announceCard(e, t, decided));
+        break;
+      case "approvalRequest":
+        showDialog((decided) => approvalCard(e, t, decided));
+        break;
+      case "midExecDialog":
+        showDialog((decided) => midExecCard(e, t, decided));
+        break;
+      case "stepStarted":
+        // The engine waits while a card is open, so a new step means it is past them all
+        // (an announcement's countdown ran out, a question timed out).
+        clearCard();
+        break;
       case "taskFinished":
+        clearCard();
         setStatus(phaseLabel(e.status), e.status);
         break;
       case "runEnded":
+        queued.length = 0;
         closeCard(e.cancelled ? "Stopped before this was answered." : "The errand ended before this was answered.");
         setRunning(false);
         if (e.error) setStatus("Stopped with an error", "failed");
@@ -206,8 +271,7 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     showError("");
     feed.replaceChildren();
     follow = true;
-    slot.replaceChildren();
-    card = null;
+    clearCard();
     addItem({ tone: "muted", title: `You asked: ${g}`, meta: url.value.trim() ? `on ${url.value.trim()}` : undefined });
     setRunning(true);
     setStatus("Starting…", "planning");
@@ -244,6 +308,7 @@ export function mount(root: HTMLElement, t: Transport): () => void {
   return () => {
     unsubscribe();
     document.removeEventListener("keydown", onKey);
+    card?.close(""); // stops an announcement's countdown
   };
 }
 

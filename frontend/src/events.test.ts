@@ -85,8 +85,63 @@ suite("describe", () => {
     });
   });
 
+  it("says what pre-validation found, and nothing when it found nothing", () => {
+    expect(describe(ev(`{"type":"validation","status":"passed","failures":[],"total_confidence_delta":0,"suggested_questions":[]}`))).toBeNull();
+    expect(describe(ev(`{"type":"validation","status":"passed","failures":null}`))).toBeNull();
+    expect(
+      describe(
+        ev(`{"type":"validation","status":"failed","failures":[{"check":"non_empty","severity":"error","message":"The goal is empty."},{"check":"length","severity":"warning","message":"Very short.","delta":-0.1}]}`),
+      ),
+    ).toEqual({ tone: "fail", title: "Checked the goal: The goal is empty.; Very short." });
+  });
+
+  it("lists an announcement's assumptions and its countdown", () => {
+    const item = describe(
+      ev(`{"type":"assumeAnnounce","requestId":"req-t-1","assumptions":[{"field":"target","assumedValue":"the Save button","confidence":0.72,"command":1}],"plan":{"summary":"click Save","steps":["click Save"]},"autoExecuteDelay":3000}`),
+    );
+    expect(item).toEqual({
+      tone: "ask",
+      title: "I'll proceed with these assumptions",
+      list: ["target: the Save button (72%)"],
+      meta: "runs in 3.0 s unless you correct or cancel",
+    });
+  });
+
+  it("shows a plan waiting for approval with its reason", () => {
+    const item = describe(
+      ev(`{"type":"approvalRequest","requestId":"req-t-2","plan":{"summary":"delete the patient","steps":["click Delete","click Confirm"]},"confidence":0.55,"reason":"Deleting cannot be undone."}`),
+    );
+    expect(item).toEqual({
+      tone: "ask",
+      title: "Waiting for your approval: delete the patient",
+      detail: "Deleting cannot be undone.",
+      list: ["click Delete", "click Confirm"],
+      meta: "confidence 55%",
+    });
+  });
+
+  it("says which step failed and why", () => {
+    const item = describe(
+      ev(`{"type":"midExecDialog","requestId":"req-t-3","failedStep":{"stepIndex":2,"command":1,"action":"click(\\"10\\")","targetDescription":"Save","error":"nothing changed"},"analysis":{"cause":"The element is no longer on the page","suggestion":"click Save (toolbar)","recommendedAction":"retry"},"options":["retry","skip","replan","abort"],"suggestedAction":"retry"}`),
+    );
+    expect(item).toEqual({
+      tone: "fail",
+      title: "Step 2 failed: nothing changed",
+      detail: "Cause: The element is no longer on the page",
+      meta: "suggested: retry",
+    });
+  });
+
+  it("reports a question's timer only when it runs out", () => {
+    const timer = (kind: string) => describe(ev(`{"type":"questionTimer","questionId":"clar-1","kind":"${kind}","remainingMs":0,"optionId":"o1"}`));
+    expect(timer("paused")).toBeNull();
+    expect(timer("resumed")).toBeNull();
+    expect(timer("flash")?.title).toMatch(/^Time is nearly up/);
+    expect(timer("expired")?.title).toMatch(/^No answer in time/);
+  });
+
   it("shows event types it does not draw yet by name", () => {
-    expect(describe(ev(`{"type":"midExecDialog","options":[]}`))?.title).toBe("Mid exec dialog");
+    expect(describe(ev(`{"type":"selfRefineUpdate","round":1}`))?.title).toBe("Self refine update");
     expect(humanize("selfRefineUpdate")).toBe("Self refine update");
   });
 });

@@ -35,6 +35,67 @@ export interface Question {
   reason?: string;
   risky?: boolean;
   timeoutMs?: number;
+  // A round's questions arrive together; index of of places this one in it.
+  round?: number;
+  index?: number;
+  of?: number;
+}
+
+/** A plan as a person reads it (engine/agent PlanView); Go's nil slice arrives as null. */
+export interface PlanView {
+  summary: string;
+  steps: string[] | null;
+}
+
+/** One guess an announcement states aloud; command is the plan step it belongs to. */
+export interface Assumption {
+  field: string; // target | value | intent
+  assumedValue: string;
+  confidence: number;
+  command: number;
+}
+
+export interface Announcement {
+  requestId: string;
+  assumptions: Assumption[] | null;
+  plan: PlanView;
+  autoExecuteDelay: number; // milliseconds
+}
+
+export interface Approval {
+  requestId: string;
+  plan: PlanView;
+  confidence: number;
+  reason: string;
+}
+
+export type MidExecDecision = "retry" | "skip" | "replan" | "abort";
+
+export interface MidExec {
+  requestId: string;
+  failedStep: { stepIndex: number; command?: number; action: string; targetDescription: string; error: string };
+  analysis: {
+    cause: string;
+    suggestion: string;
+    suggestedTargetId?: string;
+    recommendedAction: string;
+  };
+  options: MidExecDecision[] | null;
+  suggestedAction: string;
+}
+
+/** Pre-validation's result; warnings only lower confidence, errors stop the task. */
+export interface Validation {
+  status: string; // passed | failed
+  failures: { check: string; severity: string; message: string; delta?: number }[] | null;
+}
+
+/** A question's countdown as the engine runs it; the window only draws it. */
+export interface QuestionTimer {
+  questionId: string;
+  kind: "paused" | "resumed" | "flash" | "expired";
+  remainingMs: number;
+  optionId?: string;
 }
 
 export interface Breakdown {
@@ -74,6 +135,11 @@ export type ErrandEvent = Envelope &
         reasons?: string[] | null;
       }
     | ({ type: "clarifyWithOptions" } & Question)
+    | ({ type: "assumeAnnounce" } & Announcement)
+    | ({ type: "approvalRequest" } & Approval)
+    | ({ type: "midExecDialog" } & MidExec)
+    | ({ type: "validation" } & Validation)
+    | ({ type: "questionTimer" } & QuestionTimer)
     | {
         type: "taskFinished";
         status: Phase;
@@ -92,9 +158,9 @@ export type ErrandEvent = Envelope &
         error?: string;
         cancelled?: boolean;
       }
-    // Types the engine names but this screen does not draw yet (assumeAnnounce,
-    // midExecDialog, selfRefineUpdate, usage): shown by name so nothing is hidden.
-    | { type: "assumeAnnounce" | "midExecDialog" | "selfRefineUpdate" | "usage"; [field: string]: unknown }
+    // Types the engine names but this screen does not draw yet (selfRefineUpdate,
+    // usage): shown by name so nothing is hidden.
+    | { type: "selfRefineUpdate" | "usage"; [field: string]: unknown }
   );
 
 export type Tone = "info" | "ok" | "fail" | "ask" | "done" | "muted";
@@ -155,6 +221,11 @@ const recommendationWords: Record<string, string> = {
   confirm: "asking you to confirm",
 };
 
+/** assumptionText says one assumption the way the announcement card lists it. */
+export function assumptionText(a: Assumption): string {
+  return `${a.field}: ${a.assumedValue} (${percent(a.confidence)})`;
+}
+
 /** describe turns one event into a feed line, or null when it adds nothing to read. */
 export function describe(e: ErrandEvent): FeedItem | null {
   switch (e.type) {
@@ -198,6 +269,39 @@ export function describe(e: ErrandEvent): FeedItem | null {
     }
     case "clarifyWithOptions":
       return { tone: "ask", title: `Question: ${e.question}`, detail: e.reason || undefined };
+    case "validation": {
+      // A clean goal is the usual case and adds nothing to read.
+      const msgs = (e.failures ?? []).map((f) => f.message).filter(Boolean);
+      if (!msgs.length) return null;
+      return { tone: e.status === "failed" ? "fail" : "info", title: `Checked the goal: ${msgs.join("; ")}` };
+    }
+    case "assumeAnnounce":
+      return {
+        tone: "ask",
+        title: "I'll proceed with these assumptions",
+        list: (e.assumptions ?? []).map(assumptionText),
+        meta: `runs in ${duration(e.autoExecuteDelay)} unless you correct or cancel`,
+      };
+    case "approvalRequest":
+      return {
+        tone: "ask",
+        title: `Waiting for your approval${e.plan.summary ? `: ${e.plan.summary}` : ""}`,
+        detail: e.reason || undefined,
+        list: e.plan.steps ?? [],
+        meta: `confidence ${percent(e.confidence)}`,
+      };
+    case "midExecDialog":
+      return {
+        tone: "fail",
+        title: `Step ${e.failedStep.stepIndex} failed: ${e.failedStep.error}`,
+        detail: e.analysis.cause ? `Cause: ${e.analysis.cause}` : undefined,
+        meta: e.suggestedAction ? `suggested: ${e.suggestedAction}` : undefined,
+      };
+    case "questionTimer":
+      // Pauses and resumes are drawn on the card; only the timer's end is news.
+      if (e.kind === "flash") return { tone: "muted", title: "Time is nearly up: taking the suggested answer" };
+      if (e.kind === "expired") return { tone: "muted", title: "No answer in time: Errand took the suggested answer" };
+      return null;
     case "taskFinished": {
       const tone: Tone = e.status === "completed" ? "done" : e.status === "cancelled" ? "muted" : "fail";
       return {

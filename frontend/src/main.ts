@@ -1,4 +1,5 @@
 import "./style.css";
+import "./dialogs.css";
 import { mount } from "./app";
 import { connect } from "./transport";
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Question } from "./events";
 import { questionCard } from "./question";
 
@@ -97,5 +97,49 @@ describe("question card", () => {
     expect(card.el.querySelector(".freeform-input")).toBeNull();
     expect(card.el.classList.contains("risky")).toBe(true);
     expect(card.el.querySelector(".eyebrow")?.textContent).toBe("Please confirm");
+  });
+
+  it("says where a question stands in its round only when the round has several", () => {
+    expect(questionCard({ ...q, index: 2, of: 3 }, vi.fn()).el.querySelector(".question-progress")?.textContent).toBe("Question 2 of 3");
+    expect(questionCard({ ...q, index: 1, of: 1 }, vi.fn()).el.querySelector(".question-progress")).toBeNull();
+    expect(questionCard(q, vi.fn()).el.querySelector(".question-progress")).toBeNull();
+  });
+
+  it("draws the engine's timer: dimmed while paused, the default flashing", () => {
+    const card = questionCard(q, vi.fn());
+    card.timer("paused");
+    expect(card.el.classList.contains("dimmed")).toBe(true);
+    card.timer("resumed");
+    expect(card.el.classList.contains("dimmed")).toBe(false);
+    card.timer("flash", "o2");
+    const flashing = [...card.el.querySelectorAll("button.option.flash")];
+    expect(flashing.map((b) => b.getAttribute("data-option-id"))).toEqual(["o2"]);
+  });
+});
+
+describe("typing in the answer box", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("tells the engine at most once per 500 ms", () => {
+    const typing = vi.fn().mockRejectedValue(new Error("no question is open")); // ignored
+    const card = questionCard(q, vi.fn(), undefined, typing);
+    const input = card.el.querySelector<HTMLInputElement>(".freeform-input")!;
+    const key = () => input.dispatchEvent(new Event("input", { bubbles: true }));
+    key();
+    key();
+    vi.advanceTimersByTime(300);
+    key();
+    expect(typing).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(200);
+    key();
+    key();
+    expect(typing).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(499);
+    key();
+    expect(typing).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(1);
+    key();
+    expect(typing).toHaveBeenCalledTimes(3);
   });
 });

@@ -23,6 +23,15 @@ export interface Transport {
   runTask(goal: string, url: string): Promise<string>;
   /** Answers the question with this id: an option id, free text, or both. */
   answer(questionId: string, optionId: string, text: string): Promise<void>;
+  /**
+   * Decides a dialog: an announcement (proceed, cancel), a plan (approve, cancel) or a
+   * failed step (retry, skip, replan, abort).
+   */
+  decide(requestId: string, decision: string): Promise<void>;
+  /** An announcement's Correct: newValue sets the assumption, "" asks about it. */
+  correct(requestId: string, field: string, command: number, newValue: string): Promise<void>;
+  /** Tells an open question's timer the person is typing, so it pauses. */
+  typing(questionId: string): Promise<void>;
   /** Stops the running errand; harmless when none runs. */
   cancel(): Promise<void>;
   /** Past tasks, newest first. */
@@ -38,6 +47,9 @@ export interface Transport {
 interface WailsBridge {
   RunTask(goal: string, url: string): Promise<string>;
   Answer(questionId: string, optionId: string, text: string): Promise<void>;
+  Decide(requestId: string, decision: string): Promise<void>;
+  Correct(requestId: string, field: string, command: number, newValue: string): Promise<void>;
+  Typing(questionId: string): Promise<void>;
   Cancel(): Promise<void>;
   Tasks(): Promise<TaskRow[] | null>;
   Version(): Promise<string>;
@@ -63,6 +75,9 @@ export function wailsTransport(w: WailsWindow = window as unknown as WailsWindow
   return {
     runTask: (goal, url) => call(() => bridge.RunTask(goal, url)),
     answer: (questionId, optionId, text) => call(() => bridge.Answer(questionId, optionId, text)),
+    decide: (requestId, decision) => call(() => bridge.Decide(requestId, decision)),
+    correct: (requestId, field, command, newValue) => call(() => bridge.Correct(requestId, field, command, newValue)),
+    typing: (questionId) => call(() => bridge.Typing(questionId)),
     cancel: () => call(() => bridge.Cancel()),
     tasks: async () => (await call(() => bridge.Tasks())) ?? [],
     version: () => call(() => bridge.Version()),
@@ -80,6 +95,9 @@ export function offlineTransport(): Transport {
   return {
     runTask: fail,
     answer: fail,
+    decide: fail,
+    correct: fail,
+    typing: () => Promise.resolve(),
     cancel: () => Promise.resolve(),
     tasks: fail,
     version: () => Promise.resolve(""),
