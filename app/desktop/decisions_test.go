@@ -34,8 +34,25 @@ func newLiveBridge(t *testing.T) *liveBridge {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lb := &liveBridge{svc: svc, srv: srv, clk: clock.NewFake(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)), ev: make(chan map[string]any, 256)}
-	lb.b = newBridge(ctx, deps{run: svc.Run, tasks: svc.Tasks, clk: lb.clk, emit: func(_ string, data any) {
+	lb := &liveBridge{svc: svc, srv: srv}
+	t.Cleanup(func() {
+		lb.closeBridge(t)
+		srv.Close()
+		svc.Close()
+	})
+	return lb
+}
+
+// newWindow gives the next errand a fresh Bridge and a fresh fake clock: a countdown an
+// earlier errand left armed (a cancelled announcement's 3 s) must not count as one that
+// waits now.
+func (lb *liveBridge) newWindow(t *testing.T) {
+	t.Helper()
+	lb.closeBridge(t)
+	lb.clk = clock.NewFake(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
+	lb.ev = make(chan map[string]any, 256)
+	ev := lb.ev
+	lb.b = newBridge(context.Background(), deps{run: lb.svc.Run, tasks: lb.svc.Tasks, clk: lb.clk, emit: func(_ string, data any) {
 		b, err := json.Marshal(data)
 		if err != nil {
 			panic(err)
@@ -44,16 +61,18 @@ func newLiveBridge(t *testing.T) *liveBridge {
 		if err := json.Unmarshal(b, &m); err != nil {
 			panic(err)
 		}
-		lb.ev <- m
+		ev <- m
 	}})
-	t.Cleanup(func() {
-		if err := lb.b.close(ctx); err != nil {
-			t.Error(err)
-		}
-		srv.Close()
-		svc.Close()
-	})
-	return lb
+}
+
+func (lb *liveBridge) closeBridge(t *testing.T) {
+	t.Helper()
+	if lb.b == nil {
+		return
+	}
+	if err := lb.b.close(context.Background()); err != nil {
+		t.Error(err)
+	}
 }
 
 // until returns the next event of type typ, failing if the run ends first. The wait is for
@@ -79,6 +98,7 @@ func (lb *liveBridge) until(t *testing.T, typ string) map[string]any {
 func (lb *liveBridge) run(t *testing.T, goal, path string) {
 	t.Helper()
 	lb.srv.Reset()
+	lb.newWindow(t)
 	if _, err := lb.b.RunTask(goal, lb.srv.URL()+path); err != nil {
 		t.Fatal(err)
 	}
