@@ -161,13 +161,13 @@ func (b *Bridge) sink() agent.Sink {
 	return agent.SinkFunc(func(e agent.Event) {
 		switch p := e.Payload.(type) {
 		case agent.ClarifyWithOptions:
-			b.q.register(p.ID, agent.OutputAsk, &p.Question)
+			b.q.register(p.ID, agent.Output{Kind: agent.OutputAsk}, &p.Question)
 		case agent.AnnouncePayload:
-			b.q.register(p.RequestID, agent.OutputAnnounce, nil)
+			b.q.register(p.RequestID, agent.Output{Kind: agent.OutputAnnounce, Announcement: &p.Announcement}, nil)
 		case agent.ApprovalPayload:
-			b.q.register(p.RequestID, agent.OutputAwaitApproval, nil)
+			b.q.register(p.RequestID, agent.Output{Kind: agent.OutputAwaitApproval, Approval: &p.Approval}, nil)
 		case agent.MidExecPayload:
-			b.q.register(p.RequestID, agent.OutputMidExecDialog, nil)
+			b.q.register(p.RequestID, agent.Output{Kind: agent.OutputMidExecDialog, MidExec: &p.MidExec}, nil)
 		}
 		b.d.emit(EventName, e)
 	})

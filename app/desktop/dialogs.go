@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -26,10 +27,11 @@ type dialogs struct {
 }
 
 type waiting struct {
-	q      *agent.Question // nil for announcements, approvals and failed steps
-	kind   agent.OutputKind
-	reply  chan agent.Input // buffered: a reply never blocks on a Prompt that is leaving
-	typing chan struct{}    // keystrokes in the chat box while a question is open
+	q         *agent.Question // nil for announcements, approvals and failed steps
+	kind      agent.OutputKind
+	decisions []string         // what Decide may answer (agent.Output.Decisions)
+	reply     chan agent.Input // buffered: a reply never blocks on a Prompt that is leaving
+	typing    chan struct{}    // keystrokes in the chat box while a question is open
 }
 
 var _ agent.Prompter = (*dialogs)(nil)
@@ -43,12 +45,12 @@ func newDialogs(clk clock.Clock, emit func(agent.Event)) *dialogs {
 
 // register makes a dialog answerable; registering it again keeps the first entry, so a
 // reply that arrived between the event and Prompt is not lost.
-func (ds *dialogs) register(id string, kind agent.OutputKind, q *agent.Question) *waiting {
+func (ds *dialogs) register(id string, d agent.Output, q *agent.Question) *waiting {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	w, ok := ds.waiting[id]
 	if !ok {
-		w = &waiting{q: q, kind: kind, reply: make(chan agent.Input, 1), typing: make(chan struct{}, 1)}
+		w = &waiting{q: q, kind: d.Kind, decisions: d.Decisions(), reply: make(chan agent.Input, 1), typing: make(chan struct{}, 1)}
 		ds.waiting[id] = w
 	}
 	return w
@@ -70,7 +72,7 @@ func (ds *dialogs) Prompt(ctx context.Context, d agent.Output) (agent.Input, err
 		return in, nil
 	case agent.OutputAnnounce:
 		a := d.Announcement
-		w := ds.register(a.RequestID, d.Kind, nil)
+		w := ds.register(a.RequestID, d, nil)
 		defer ds.forget(a.RequestID, w)
 		select {
 		case in := <-w.reply:
@@ -82,7 +84,7 @@ func (ds *dialogs) Prompt(ctx context.Context, d agent.Output) (agent.Input, err
 		}
 	case agent.OutputAwaitApproval, agent.OutputMidExecDialog:
 		id := d.RequestID()
-		w := ds.register(id, d.Kind, nil)
+		w := ds.register(id, d, nil)
 		defer ds.forget(id, w)
 		select {
 		case in := <-w.reply:
@@ -97,7 +99,7 @@ func (ds *dialogs) Prompt(ctx context.Context, d agent.Output) (agent.Input, err
 // question waits for one question's answer under seed 001's timer: typing pauses it, 5 s
 // idle resumes it, and on timeout the default is submitted with timed_out.
 func (ds *dialogs) question(ctx context.Context, q agent.Question) (agent.Answer, error) {
-	w := ds.register(q.ID, agent.OutputAsk, &q)
+	w := ds.register(q.ID, agent.Output{Kind: agent.OutputAsk}, &q)
 	defer ds.forget(q.ID, w)
 	if q.TimeoutMs <= 0 {
 		select {
@@ -224,17 +226,10 @@ func (b *Bridge) Typing(questionID string) error { return b.q.typed(questionID) 
 // step (retry, skip, replan, abort).
 func (b *Bridge) Decide(requestID, decision string) error {
 	return b.q.reply(requestID, agent.Input{Kind: agent.InputDecision, Decision: decision}, func(w *waiting) error {
-		allowed := map[agent.OutputKind][]string{
-			agent.OutputAnnounce:      {agent.DecisionProceed, agent.DecisionCancel},
-			agent.OutputAwaitApproval: {agent.DecisionApprove, agent.DecisionCancel},
-			agent.OutputMidExecDialog: {agent.DecisionRetry, agent.DecisionSkip, agent.DecisionReplan, agent.DecisionAbort},
-		}[w.kind]
-		for _, d := range allowed {
-			if d == decision {
-				return nil
-			}
+		if slices.Contains(w.decisions, decision) {
+			return nil
 		}
-		return fmt.Errorf("%q is not a choice here; choose one of %s", decision, strings.Join(allowed, ", "))
+		return fmt.Errorf("%q is not a choice here; choose one of %s", decision, strings.Join(w.decisions, ", "))
 	})
 }
 

@@ -211,8 +211,8 @@ func reply(rq *request, b replyBody) (in agent.Input, approved *bool, msg string
 		}
 		return in, nil, ""
 	case dialogMidExec:
-		if !slices.Contains(d.MidExec.Options, b.Decision) {
-			return in, nil, fmt.Sprintf(`this failed step wants {"decision": one of %s}`, strings.Join(d.MidExec.Options, ", "))
+		if !slices.Contains(d.Decisions(), b.Decision) {
+			return in, nil, fmt.Sprintf(`this failed step wants {"decision": one of %s}`, strings.Join(d.Decisions(), ", "))
 		}
 		return agent.Input{Kind: agent.InputDecision, Decision: b.Decision}, nil, ""
 	}

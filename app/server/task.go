@@ -184,9 +184,9 @@ func (t *task) open(d agent.Output) (*request, error) {
 	case d.Kind == agent.OutputAnnounce:
 		return nil, nil
 	case d.Kind == agent.OutputAwaitApproval && d.Approval != nil:
-		rq.kind, rq.ids = dialogApproval, []string{d.Approval.RequestID}
+		rq.kind, rq.ids = dialogApproval, []string{d.RequestID()}
 	case d.Kind == agent.OutputMidExecDialog && d.MidExec != nil:
-		rq.kind, rq.ids = dialogMidExec, []string{d.MidExec.RequestID}
+		rq.kind, rq.ids = dialogMidExec, []string{d.RequestID()}
 	case d.Kind == agent.OutputAsk && len(d.Questions) > 0:
 		rq.kind = dialogQuestions
 		if d.Questions[0].Type == agent.Confirm {

@@ -100,7 +100,7 @@ func (s *step) assumptions() []Assumption {
 			out = append(out, Assumption{Field: "target", AssumedValue: rules.Describe(p.Targets[k]), Confidence: fillDeterminism, Command: c})
 		}
 	}
-	if ic := p.Conf.Breakdown.IntentClarity; ic < 1 || len(out) == 0 {
+	if ic := s.st.Conf.Breakdown.IntentClarity; ic < 1 || len(out) == 0 {
 		out = append(out, Assumption{Field: "intent", AssumedValue: s.planView().Steps[0], Confidence: round2(ic), Command: p.Commands[0]})
 	}
 	return out
@@ -118,7 +118,7 @@ func (s *step) announce() (State, Output, []Event, error) {
 
 // requestApproval shows the plan and waits for Execute/Cancel.
 func (s *step) requestApproval(reason string) (State, Output, []Event, error) {
-	ap := Approval{RequestID: s.requestID(), Plan: s.planView(), Confidence: s.st.Pending.Conf.Overall, Reason: reason}
+	ap := Approval{RequestID: s.requestID(), Plan: s.planView(), Confidence: s.st.Conf.Overall, Reason: reason}
 	s.st.Approval = &ap
 	s.setPhase(PhaseAwaitingApproval)
 	s.emit(EventApprovalRequest, ApprovalPayload{ap})

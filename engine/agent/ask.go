@@ -119,13 +119,13 @@ func (s *step) askLow(obs page.Observation) (State, Output, []Event, error) {
 		q = Question{Type: OptionSelect, Text: "Is this what you want me to do?", AllowFreeform: true, Command: p.Commands[0],
 			Binds: bindsPlan, Reason: "the goal is unclear",
 			Options: []Option{
-				{ID: "opt-1", Text: "Yes: " + strings.Join(steps, ", then "), Value: "yes", Confidence: round2(p.Conf.Overall)},
+				{ID: "opt-1", Text: "Yes: " + strings.Join(steps, ", then "), Value: "yes", Confidence: round2(s.st.Conf.Overall)},
 				{ID: "opt-2", Text: "No, stop", Value: "no"},
 			}}
 		q.Default = "opt-2"
 	}
 	q.TimeoutMs = timeoutFor(q)
-	return s.ask([]Question{q}, []factor{{target: weakest, value: p.Conf.Breakdown.ValueConfidence, determinism: 1}}, p.Reasons)
+	return s.ask([]Question{q}, []factor{{target: weakest, value: s.st.Conf.Breakdown.ValueConfidence, determinism: 1}}, p.Reasons)
 }
 
 // askGoal asks what a vague goal ("Help me") means, with what this page offers as options.
@@ -227,7 +227,7 @@ func (s *step) expandFill(obs page.Observation) (State, Output, []Event, error) 
 	conf.Recommendation = route
 	s.st.Conf = conf
 	s.emit(EventConfidenceReport, conf)
-	s.st.Pending = &Pending{Commands: cmds, Targets: fields, Conf: conf, BeforeURL: obs.URL, BeforeHash: obs.DOMHash}
+	s.st.Pending = &Pending{Commands: cmds, Targets: fields, BeforeURL: obs.URL, BeforeHash: obs.DOMHash}
 	switch route {
 	case RouteApproval:
 		return s.requestApproval("a form filler fills every empty field, and no values were given")

@@ -97,6 +97,20 @@ func (o Output) RequestID() string {
 	return ""
 }
 
+// Decisions are the decisions a reply to this dialog may carry, in the order a UI shows
+// them; a question is answered, not decided, and has none.
+func (o Output) Decisions() []string {
+	switch {
+	case o.Announcement != nil:
+		return []string{DecisionProceed, DecisionCancel}
+	case o.Approval != nil:
+		return []string{DecisionApprove, DecisionCancel}
+	case o.MidExec != nil:
+		return o.MidExec.Options
+	}
+	return nil
+}
+
 // replyKind infers a reply's input kind from what it carries.
 func replyKind(in Input) InputKind {
 	switch {

@@ -135,11 +135,10 @@ type Pending struct {
 	Started    bool   `json:"started"`
 	BeforeURL  string `json:"beforeUrl"`
 	BeforeHash string `json:"beforeHash"`
-	// Conf and Reasons are the decision's confidence and the why of each binding, kept
-	// for the announcement and approval built from it.
-	Conf    Confidence `json:"confidence"`
-	Reasons []string   `json:"reasons,omitempty"`
-	Matches []float64  `json:"matches,omitempty"`
+	// Reasons and Matches are each binding's why and match score, kept for the
+	// announcement, approval or question built from the chain (State.Conf is its score).
+	Reasons []string  `json:"reasons,omitempty"`
+	Matches []float64 `json:"matches,omitempty"`
 }
 
 // QA is one answered question merged into the task's context.

@@ -235,7 +235,7 @@ func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 	}
 	s.st.Conf = conf
 	s.emit(EventConfidenceReport, conf)
-	s.st.Pending = &Pending{Actions: chain, Commands: cmdIdx, Targets: targets, Matches: matches, Conf: conf, Reasons: reasons,
+	s.st.Pending = &Pending{Actions: chain, Commands: cmdIdx, Targets: targets, Matches: matches, Reasons: reasons,
 		BeforeURL: obs.URL, BeforeHash: obs.DOMHash}
 	switch route {
 	case RouteAsk:

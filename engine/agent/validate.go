@@ -115,7 +115,7 @@ func (a *Agent) validate(goal string, clarified bool) Validation {
 		v.Failures = append(v.Failures, Failure{Check: CheckDanger, Severity: severityWarning,
 			Message: fmt.Sprintf("This may %s something that cannot be undone; I will ask you before that step.", strings.ToLower(reDestructive.FindString(goal)))})
 	}
-	unquoted := reQuotedGoal.ReplaceAllString(goal, "")
+	unquoted := rules.StripQuoted(goal)
 	if !clarified && reReferences.MatchString(unquoted) {
 		ref := strings.ToLower(reReferences.FindString(unquoted))
 		warn(CheckContext, fmt.Sprintf("%q has nothing earlier to refer to.", ref), referencePenalty, fmt.Sprintf("What does %q refer to?", ref))
@@ -125,8 +125,6 @@ func (a *Agent) validate(goal string, clarified bool) Validation {
 	}
 	return v
 }
-
-var reQuotedGoal = regexp.MustCompile(`'[^']*'|"[^"]*"|‘[^’]*’|“[^”]*”`)
 
 // grammar is a sanity check, not a parser: words present, quotes closed, no key mash.
 func grammar(goal string) string {
@@ -140,10 +138,10 @@ func grammar(goal string) string {
 		return "no words"
 	}
 	if strings.Count(goal, `"`)%2 == 1 || strings.Count(goal, "“") != strings.Count(goal, "”") ||
-		strings.Count(reQuotedGoal.ReplaceAllString(goal, ""), "'")%2 == 1 && !strings.Contains(goal, "'s ") && !strings.Contains(goal, "n't") {
+		strings.Count(rules.StripQuoted(goal), "'")%2 == 1 && !strings.Contains(goal, "'s ") && !strings.Contains(goal, "n't") {
 		return "unbalanced quote"
 	}
-	for _, w := range strings.Fields(reQuotedGoal.ReplaceAllString(goal, "")) {
+	for _, w := range strings.Fields(rules.StripQuoted(goal)) {
 		if gibberishWord(w) {
 			return "gibberish"
 		}

@@ -79,7 +79,7 @@ func IntentClarity(goal string, explicit bool) (float64, []string) {
 		why = append(why, "vague terms")
 	}
 	// Quoted values may contain "it"; only the unquoted text counts.
-	if n := len(reReference.FindAllString(stripQuoted(goal), -1)); n > 0 {
+	if n := len(reReference.FindAllString(StripQuoted(goal), -1)); n > 0 {
 		score -= 0.15 * float64(n)
 		why = append(why, "ambiguous references")
 	}
@@ -92,4 +92,5 @@ func IntentClarity(goal string, explicit bool) (float64, []string) {
 
 var reQuotedText = regexp.MustCompile(`'[^']*'|"[^"]*"|‘[^’]*’|“[^”]*”`)
 
-func stripQuoted(s string) string { return reQuotedText.ReplaceAllString(s, "") }
+// StripQuoted removes quoted values, so what is typed is never read as instructions.
+func StripQuoted(s string) string { return reQuotedText.ReplaceAllString(s, "") }
