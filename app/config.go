@@ -27,6 +27,8 @@ type Config struct {
 	AllowedDomains []string // added to the task's own start host
 	Offline        bool     // true: the rules model only, never a model server
 	OllamaHost     string   // "" = http://127.0.0.1:11434
+	PlannerModel   string   // "" = llm.DefaultPlanner
+	FastModel      string   // "" = llm.DefaultFast
 	// Decisions are the decision layer's settings: routing profile, thresholds, weights,
 	// subsystems, review plans. The zero value is the desktop profile with the seeds'
 	// numbers; a TaskRequest may pick another profile (the HTTP API uses "api").
@@ -34,14 +36,24 @@ type Config struct {
 }
 
 // FromEnv fills the fields the environment can set: ERRAND_DATA_DIR, ERRAND_CHROME,
-// OLLAMA_HOST. Flags given later override them.
+// OLLAMA_HOST, ERRAND_PLANNER_MODEL, ERRAND_FAST_MODEL. Flags given later override them.
 func FromEnv(getenv func(string) string) Config {
 	return Config{
-		DataDir:    getenv("ERRAND_DATA_DIR"),
-		ChromePath: getenv("ERRAND_CHROME"),
-		OllamaHost: getenv("OLLAMA_HOST"),
-		Headless:   true,
+		DataDir:      getenv("ERRAND_DATA_DIR"),
+		ChromePath:   getenv("ERRAND_CHROME"),
+		OllamaHost:   ollamaURL(getenv("OLLAMA_HOST")),
+		PlannerModel: getenv("ERRAND_PLANNER_MODEL"),
+		FastModel:    getenv("ERRAND_FAST_MODEL"),
+		Headless:     true,
 	}
+}
+
+// ollamaURL accepts OLLAMA_HOST as Ollama itself does: "host:port" or a URL.
+func ollamaURL(h string) string {
+	if h == "" || strings.Contains(h, "://") {
+		return h
+	}
+	return "http://" + h
 }
 
 // DataDir resolves the data directory: the configured one, else the platform's per-user

@@ -13,6 +13,7 @@ import (
 
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/engine/browser"
+	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/store"
 )
 
@@ -23,6 +24,7 @@ type Service struct {
 	dataDir string
 	db      *store.Store
 	agent   *agent.Agent
+	model   *llm.Ollama // nil when offline
 	log     *slog.Logger
 	now     func() time.Time
 
@@ -57,7 +59,50 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
-	return &Service{cfg: cfg, dataDir: dir, db: db, agent: agent.New(agent.Config{Settings: cfg.Decisions}), log: opts.Logger, now: opts.Now}, nil
+	s := &Service{cfg: cfg, dataDir: dir, db: db, log: opts.Logger, now: opts.Now}
+	if !cfg.Offline {
+		m, err := llm.NewOllama(llm.Config{Host: cfg.OllamaHost, Planner: llm.ModelConfig{Name: cfg.PlannerModel},
+			Fast: llm.ModelConfig{Name: cfg.FastModel}, Now: opts.Now})
+		if err != nil {
+			_ = db.Close()
+			return nil, err
+		}
+		s.model = m
+	}
+	s.agent = s.newAgent(cfg.Decisions)
+	return s, nil
+}
+
+// newAgent builds the agent with the model, unless offline. The model is not asked
+// whether it runs: an errand the rules model can do never calls it, and one that needs
+// it fails at once, with this advice, when nothing answers.
+func (s *Service) newAgent(set agent.Settings) *agent.Agent {
+	cfg := agent.Config{Settings: set, Offline: "Errand is running offline (--offline): only explicit commands."}
+	if s.model != nil {
+		mc := s.model.Config()
+		cfg.Model = s.model
+		cfg.Offline = fmt.Sprintf("Install Ollama from https://ollama.com, start it (ollama serve) at %s and get the "+
+			"models: ollama pull %s && ollama pull %s. Until then Errand runs explicit commands such as: "+
+			"type 'Jas' into Name and click Save.", mc.Host, mc.Planner.Name, mc.Fast.Name)
+	}
+	return agent.New(cfg)
+}
+
+// ModelStatus says whether Ollama answers and has the configured models, with advice
+// when it does not; offline, it says so.
+func (s *Service) ModelStatus(ctx context.Context) llm.Status {
+	if s.model == nil {
+		return llm.Status{Error: "offline: the rules model only"}
+	}
+	return s.model.Status(ctx)
+}
+
+// PullModel downloads a model into Ollama, reporting progress.
+func (s *Service) PullModel(ctx context.Context, name string, progress func(llm.Progress)) error {
+	if s.model == nil {
+		return errors.New("pull model: Errand is running offline")
+	}
+	return s.model.Pull(ctx, name, progress)
 }
 
 // Close stops the browser (never a person's own, when attached) and closes the store.
@@ -202,7 +247,7 @@ func (s *Service) agentFor(p agent.Profile) *agent.Agent {
 	}
 	set := s.cfg.Decisions
 	set.Profile, set.Thresholds = p, agent.Thresholds{}
-	return agent.New(agent.Config{Settings: set})
+	return s.newAgent(set)
 }
 
 // AuditLog is a task's audit trail: validations, confidence reports, questions, answers,

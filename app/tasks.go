@@ -54,6 +54,14 @@ func (t taskStore) SaveCheckpoint(ctx context.Context, cp agent.Checkpoint) erro
 		}
 		c.Audit = append(c.Audit, store.AuditEntry{RequestID: a.RequestID, TaskID: st.TaskID, Kind: a.Kind, Data: data, CreatedAt: cp.At})
 	}
+	for i, u := range cp.Usage {
+		// The store keys usage by (task, time, purpose, model) so a re-saved checkpoint does
+		// not count a call twice; a step's calls are a millisecond apart so a repaired call
+		// and its repair both count.
+		at := cp.At.Add(time.Duration(i) * time.Millisecond)
+		c.Usage = append(c.Usage, store.Usage{TaskID: st.TaskID, Purpose: string(u.Purpose), Model: u.Model,
+			PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, DurationMs: u.DurationMs, Cost: u.Cost, CreatedAt: at})
+	}
 	return t.db.SaveStep(ctx, c)
 }
 

@@ -396,6 +396,11 @@ func (s *step) answer(in Input) (State, Output, []Event, error) {
 	if len(qs) > 0 && qs[0].Binds == bindsContext {
 		s.mergeContext()
 	}
+	if replan && s.st.Plan != nil && qs[0].Binds == bindsContext {
+		// A value the model found missing mid-plan: refine the step again with it.
+		s.setPhase(PhaseRefining)
+		return s.decide(in.Observation)
+	}
 	if replan {
 		// Seed 003: merge the answer into the request and plan again.
 		return s.plan(in.Observation)

@@ -44,6 +44,9 @@ func (s *step) bind(i int, obs page.Observation) binding {
 	if id, ok := s.st.Bindings[i]; ok {
 		if n, ok := obs.Node(id); ok {
 			b.node, b.match, b.why = n, 1, "chosen by you: "+rules.Describe(n)
+			if r, ok := s.st.Refined[i]; ok {
+				b.match, b.why = r.Confidence, fmt.Sprintf("the model chose %s (%.2f)", rules.Describe(n), r.Confidence)
+			}
 		}
 	}
 	if b.node.ID == "" {

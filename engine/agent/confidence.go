@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 
@@ -39,7 +40,8 @@ const RecommendConfirm = "confirm"
 type factor struct {
 	target, value, determinism float64
 	risky                      bool
-	vague                      bool // the goal is not explicit commands: judge its intent as free text
+	vague                      bool    // the goal is not explicit commands: judge its intent as free text
+	intent                     float64 // a model's plan score, which stands for intent clarity; 0 = none
 }
 
 // score combines the factors of a decision with the goal's intent clarity. With graded
@@ -50,6 +52,12 @@ func score(set Settings, goal string, delta float64, fs []factor, reasons []stri
 	for _, f := range fs {
 		if f.vague {
 			ic, why = rules.GoalClarity(goal)
+		}
+	}
+	for _, f := range fs {
+		if f.intent > 0 {
+			ic, why = f.intent, []string{fmt.Sprintf("the model's plan scored %.2f", f.intent)}
+			break
 		}
 	}
 	c := Confidence{Breakdown: Breakdown{IntentClarity: ic, TargetMatch: 1, ValueConfidence: 1, ActionDeterminism: 1}}

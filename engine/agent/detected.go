@@ -24,7 +24,7 @@ func (a *Agent) AskDetected(ctx context.Context, st State, ds []clarify.Detected
 	if len(ds) == 0 {
 		return st, Output{}, nil, fmt.Errorf("ask detected: no questions")
 	}
-	s := &step{a: a, st: st, lastObs: obs}
+	s := &step{ctx: ctx, a: a, st: st, lastObs: obs}
 	var qs []Question
 	for _, d := range ds {
 		q := Question{Type: Freeform, Text: d.Question, AllowFreeform: true, Command: -1, Binds: bindsContext,

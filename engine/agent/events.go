@@ -26,6 +26,11 @@ const (
 	EventValidation      EventType = "validation"
 	EventApprovalRequest EventType = "approvalRequest"
 	EventQuestionTimer   EventType = "questionTimer"
+	// EventGoalVerified is a model plan's final check; EventReplanned a plan health
+	// check or a regenerated plan; EventSelfCorrection a failed action and its fix.
+	EventGoalVerified   EventType = "goalVerified"
+	EventReplanned      EventType = "replanned"
+	EventSelfCorrection EventType = "selfCorrection"
 )
 
 // Event is one thing the UI, the CLI's NDJSON and the server's SSE show. It marshals flat:
@@ -78,9 +83,14 @@ type StateChanged struct {
 }
 
 type PlanReady struct {
-	Route      string   `json:"route"` // "fast_path" or "model"
+	Route      string   `json:"route"` // "fast_path", "model" or "replan"
 	Complexity string   `json:"complexity"`
 	Steps      []string `json:"steps"`
+	// Score, Sources and Subtasks describe a model's plan: its self-refined score, the
+	// context sources it drew on and how many subtasks it was split into.
+	Score    float64  `json:"score,omitempty"`
+	Sources  []string `json:"sources,omitempty"`
+	Subtasks int      `json:"subtasks,omitempty"`
 }
 
 type StepStarted struct {
@@ -88,6 +98,16 @@ type StepStarted struct {
 	Actions      []string `json:"actions"`
 	Descriptions []string `json:"descriptions"`
 	Chained      bool     `json:"chained"`
+	// ChainMetadata is seed 002's: how many actions, and that the chain passed the four
+	// safety criteria (it is only ever built when they hold).
+	ChainMetadata *ChainMetadata `json:"chainMetadata,omitempty"`
+}
+
+// ChainMetadata describes a chain of more than one action.
+type ChainMetadata struct {
+	TotalActions      int  `json:"totalActions"`
+	EstimatedDuration int  `json:"estimatedDuration"` // ms
+	SafeToChain       bool `json:"safeToChain"`
 }
 
 type StepVerified struct {
@@ -98,6 +118,9 @@ type StepVerified struct {
 	Verified    bool   `json:"verified"`
 	Tier        int    `json:"verificationTier"`
 	Evidence    string `json:"evidence"`
+	// TokensSaved estimates the tokens a Tier 3 model check would have cost, on steps of a
+	// model's plan verified deterministically.
+	TokensSaved int    `json:"tokensSaved,omitempty"`
 	Error       string `json:"error,omitempty"`
 }
 

@@ -188,10 +188,16 @@ func (s *step) onMidExec(in Input) (State, Output, []Event, error) {
 	case DecisionSkip:
 		s.st.MidExec, s.st.Retries, s.st.Dialogs = nil, 0, 0
 		s.st.Cursor = cmd + 1
+		if r, ok := s.st.Refined[cmd]; ok && r.Steps > 0 && s.st.Plan != nil {
+			s.st.Plan.Current = max(s.st.Plan.Current, r.FirstStep+r.Steps)
+		}
 		s.setPhase(PhaseExecuting)
 		return s.decide(in.Observation)
 	case DecisionReplan:
 		s.st.MidExec, s.st.Retries = nil, 0
+		if s.st.Plan != nil {
+			return s.replan(in.Observation, "regenerate", "you asked for a new plan after: "+lowerFirst(m.Analysis.Cause), nil)
+		}
 		s.setPhase(PhaseReplanning)
 		for i := range s.st.Bindings {
 			if i >= s.st.Cursor {

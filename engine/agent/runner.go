@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/page"
 )
 
@@ -30,6 +31,8 @@ type Checkpoint struct {
 	Events  []Event
 	// Audit is what the step decided and what the person replied, for the audit log.
 	Audit []AuditRecord
+	// Usage is the step's model calls.
+	Usage []llm.Usage
 	At    time.Time
 	// Started is when the task began; Finished is set on the step that ended it.
 	Started  time.Time
@@ -226,7 +229,7 @@ func (ru *run) fail(ctx context.Context, cause error) (Result, error) {
 		return ru.result(), cause
 	}
 	prev := ru.st
-	s := &step{st: ru.st}
+	s := &step{ctx: ctx, st: ru.st}
 	st, out, events, _ := s.finish(PhaseFailed, "The browser stopped answering: "+cause.Error())
 	ru.st = st
 	if err := ru.persist(context.WithoutCancel(ctx), prev, Input{}, events, out); err != nil {
@@ -247,11 +250,17 @@ func (ru *run) persist(ctx context.Context, prev State, in Input, events []Event
 		ru.st.EventSeq++
 		events = append(events, Event{Type: EventTaskFinished, TaskID: ru.st.TaskID, Seq: ru.st.EventSeq, Payload: TaskFinished{
 			Status: out.Status, Summary: out.Summary, Steps: ru.st.Step, DurationMs: now.Sub(ru.started).Milliseconds(),
+			ModelCalls: ru.st.ModelCalls, Tokens: ru.st.Tokens,
 		}})
 		cp.State = ru.st
 		cp.Finished = &now
 	}
 	cp.Events = events
+	for _, e := range events {
+		if u, ok := e.Payload.(UsagePayload); ok {
+			cp.Usage = append(cp.Usage, u.Usage)
+		}
+	}
 	cp.Audit = auditRecords(prev, in, events)
 	if err := r.Store.SaveCheckpoint(ctx, cp); err != nil {
 		return fmt.Errorf("save checkpoint: %w", err)
@@ -296,5 +305,6 @@ func (ru *run) resultOrEmpty() Result {
 
 func (ru *run) result() Result {
 	return Result{TaskID: ru.st.TaskID, Status: ru.st.Phase, Summary: ru.st.Summary, Steps: ru.st.Step,
+		ModelCalls: ru.st.ModelCalls, Tokens: ru.st.Tokens,
 		Duration: ru.r.now().Sub(ru.started), Dialog: ru.st.openDialog(), Invalid: ru.st.Validation.Status == "failed"}
 }

@@ -119,6 +119,16 @@ type State struct {
 	// History keeps the verified actions in order (DESIGN's rolling window keeps the last
 	// ten raw in prompts; the store keeps all).
 	History []Done `json:"history,omitempty"`
+	// Plan is the model's plan, when the goal needed one; Refined marks the commands the
+	// model wrote from it.
+	Plan    *Plan           `json:"plan,omitempty"`
+	Refined map[int]Refined `json:"refined,omitempty"`
+	// Knowledge and Hints are what "Knowledge and memory" returned when planning began.
+	Knowledge []string `json:"knowledge,omitempty"`
+	Hints     []string `json:"hints,omitempty"`
+	// ModelCalls and Tokens total the task's model usage.
+	ModelCalls int `json:"modelCalls,omitempty"`
+	Tokens     int `json:"tokens,omitempty"`
 }
 
 // Pending is a chain on its way through the browser.
@@ -139,6 +149,8 @@ type Pending struct {
 	// announcement, approval or question built from the chain (State.Conf is its score).
 	Reasons []string  `json:"reasons,omitempty"`
 	Matches []float64 `json:"matches,omitempty"`
+	// Before is the page's shape before a model's chain, for the re-planning check.
+	Before *page.Shape `json:"before,omitempty"`
 }
 
 // QA is one answered question merged into the task's context.

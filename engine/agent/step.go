@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/rules"
 )
@@ -14,18 +15,29 @@ import (
 type Config struct {
 	Limits   Limits
 	Settings Settings
+	// Model plans what the rules model cannot; nil = offline.
+	Model llm.Model
+	// Knowledge retrieves documents and skills hints; nil = none.
+	Knowledge Knowledge
+	// Offline is the advice shown when a goal needs a model and none answers, e.g. how to
+	// install Ollama or which model to pull.
+	Offline string
 }
 
 // Agent decides. Its Step is deterministic for a given state and input: no clock, no
 // randomness, no I/O, so every transition can be table-tested and replayed.
 type Agent struct {
-	limits Limits
-	set    Settings
+	limits    Limits
+	set       Settings
+	model     llm.Model
+	knowledge Knowledge
+	offline   string
 }
 
 // New returns an Agent.
 func New(cfg Config) *Agent {
-	return &Agent{limits: cfg.Limits.withDefaults(), set: cfg.Settings.withDefaults()}
+	return &Agent{limits: cfg.Limits.withDefaults(), set: cfg.Settings.withDefaults(), model: cfg.Model,
+		knowledge: cfg.Knowledge, offline: cfg.Offline}
 }
 
 // Settings returns the decision settings in force, defaults filled in.
@@ -33,6 +45,7 @@ func (a *Agent) Settings() Settings { return a.set }
 
 // step is the working set of one Step call.
 type step struct {
+	ctx     context.Context
 	a       *Agent
 	st      State
 	events  []Event
@@ -65,7 +78,7 @@ func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []
 	if err := ctx.Err(); err != nil {
 		return st, Output{}, nil, fmt.Errorf("step: %w", err)
 	}
-	s := &step{a: a, st: st, lastObs: in.Observation}
+	s := &step{ctx: ctx, a: a, st: st, lastObs: in.Observation}
 	if st.Phase.Terminal() {
 		return st, Output{Kind: OutputDone, Status: st.Phase, Summary: st.Summary}, nil, nil
 	}
@@ -161,8 +174,15 @@ func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
 		if clarity, _ := rules.GoalClarity(goal); clarity < vagueGoal && !s.a.set.Subsystems.NoClarification {
 			return s.askGoal(obs)
 		}
-		return s.finish(PhaseFailed, "This errand needs a model to plan it ("+s.st.Complexity.Reason+
-			"). Without one, Errand runs explicit commands such as: type 'Jas' into Name and click Save.")
+		if s.a.model != nil {
+			return s.planWithModel(obs)
+		}
+		msg := "This errand needs a model to plan it (" + s.st.Complexity.Reason +
+			"). Without one, Errand runs explicit commands such as: type 'Jas' into Name and click Save."
+		if s.a.offline != "" {
+			msg += " " + s.a.offline
+		}
+		return s.finish(PhaseFailed, msg)
 	}
 	steps := make([]string, len(s.st.Commands))
 	for i, c := range s.st.Commands {
@@ -178,6 +198,9 @@ const vagueGoal = 0.6
 // decide builds the next chain from the first unverified command, or asks.
 func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 	if s.st.Cursor >= len(s.st.Commands) {
+		if s.st.Plan != nil {
+			return s.refineNext(obs)
+		}
 		return s.complete(obs)
 	}
 	if s.st.Step >= s.a.limits.MaxSteps {
@@ -218,10 +241,22 @@ func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 		cmdIdx = append(cmdIdx, i)
 		targets = append(targets, b.node)
 		matches = append(matches, b.match)
-		factors = append(factors, commandFactor(s.st.Commands[i], b.action, b.match, b.risky))
+		f := commandFactor(s.st.Commands[i], b.action, b.match, b.risky)
+		if _, ok := s.st.Refined[i]; ok && s.st.Plan != nil {
+			f.intent = s.st.Plan.Score
+		}
+		factors = append(factors, f)
 		reasons = append(reasons, b.why)
 		if endsChain(b.action) || b.risky {
 			break
+		}
+		if next := i + 1; next < len(s.st.Commands) && b.node.ID != "" {
+			// Seed 002's "same container": a chain does not cross into another frame.
+			if id, ok := s.st.Bindings[next]; ok {
+				if n, ok := obs.Node(id); ok && n.Frame != b.node.Frame {
+					break
+				}
+			}
 		}
 	}
 	conf := score(s.a.set, s.st.Goal, s.st.Validation.TotalConfidenceDelta, factors, reasons)
@@ -237,6 +272,10 @@ func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 	s.emit(EventConfidenceReport, conf)
 	s.st.Pending = &Pending{Actions: chain, Commands: cmdIdx, Targets: targets, Matches: matches, Reasons: reasons,
 		BeforeURL: obs.URL, BeforeHash: obs.DOMHash}
+	if s.st.Plan != nil {
+		shape := obs.Shape()
+		s.st.Pending.Before = &shape
+	}
 	switch route {
 	case RouteAsk:
 		return s.askLow(obs)
@@ -262,9 +301,17 @@ func (s *step) act() (State, Output, []Event, error) {
 	for i, a := range p.Actions {
 		calls[i], descs[i] = a.String(), a.Description
 	}
-	s.emit(EventStepStarted, StepStarted{Step: s.st.Step, Actions: calls, Descriptions: descs, Chained: len(p.Actions) > 1})
+	ev := StepStarted{Step: s.st.Step, Actions: calls, Descriptions: descs, Chained: len(p.Actions) > 1}
+	if ev.Chained {
+		ev.ChainMetadata = &ChainMetadata{TotalActions: len(p.Actions), EstimatedDuration: chainEstimateMs * len(p.Actions), SafeToChain: true}
+	}
+	s.emit(EventStepStarted, ev)
 	return s.st, Output{Kind: OutputAct, Actions: p.Actions}, s.events, nil
 }
+
+// chainEstimateMs is a typical action plus its stability wait (TOOLCHAIN: actions take
+// 5–40 ms, the wait at least 500 ms).
+const chainEstimateMs = 550
 
 // endsChain reports actions after which the page may change under the next command
 // (seed 002's chain criteria: no navigation, no async dependency).
@@ -319,6 +366,9 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 		v := verifyOutcome(o, obs, last, newErrs)
 		ev := StepVerified{Step: p.Step, Index: k, Action: o.Action.String(), Description: o.Action.Description,
 			Verified: v.ok, Tier: 1, Evidence: v.evidence}
+		if s.st.Plan != nil {
+			ev.TokensSaved = s.tier3Tokens(obs)
+		}
 		if o.Err != nil {
 			ev.Error = string(o.Err.Kind)
 		}
@@ -334,6 +384,9 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 		s.st.Retries = 0
 	}
 	s.st.Errors = errorMessages(obs)
+	if s.st.Plan != nil {
+		return s.afterModelChain(*p, obs)
+	}
 	return s.decide(obs)
 }
 
@@ -350,6 +403,9 @@ func (s *step) failed(p Pending, k int, o page.Outcome, v verdict, obs page.Obse
 		s.st.Retries++
 		delete(s.st.Bindings, cmd)
 		return s.decide(obs)
+	}
+	if st, out, evs, err, ok := s.correctModel(cmd, o, v, obs); ok {
+		return st, out, evs, err
 	}
 	return s.midExec(p, k, o, v, obs)
 }

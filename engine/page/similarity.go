@@ -24,9 +24,24 @@ func (o Observation) Signatures() map[string]int {
 // page (title, URL path and the DOM hash standing for structure and text) weighs 0.6.
 // Re-planning triggers below 0.70.
 func Similarity(a, b Observation) float64 {
-	inter := jaccard(a.Signatures(), b.Signatures())
-	rest := jaccard(pageShape(a), pageShape(b))
-	return 0.4*inter + 0.6*rest
+	return a.Shape().Similarity(b.Shape())
+}
+
+// Shape is what Similarity compares of an observation, small enough to keep in a task's
+// state so the page before a step can be compared with the page after it.
+type Shape struct {
+	Elements map[string]int `json:"elements"`
+	Rest     map[string]int `json:"rest"`
+}
+
+// Shape returns the observation's shape.
+func (o Observation) Shape() Shape {
+	return Shape{Elements: o.Signatures(), Rest: pageShape(o)}
+}
+
+// Similarity compares two shapes as Similarity compares observations.
+func (a Shape) Similarity(b Shape) float64 {
+	return 0.4*jaccard(a.Elements, b.Elements) + 0.6*jaccard(a.Rest, b.Rest)
 }
 
 // pageShape is the non-interactive part of the comparison. Each feature counts once.

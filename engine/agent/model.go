@@ -1,0 +1,142 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/errand-app/errand/engine/llm"
+)
+
+// Knowledge is what the agent needs of "Knowledge and memory" (DESIGN §7): retrieved chunks
+// for a page and a query, and skills hints (fixes that worked on this site before). The
+// knowledge package implements it; nil means none.
+type Knowledge interface {
+	Retrieve(ctx context.Context, url, query string) ([]string, error)
+	Hints(ctx context.Context, url, goal string) ([]string, error)
+}
+
+// Plan is the model's plan of a goal the rules model cannot run (DESIGN §3.2 step 5).
+type Plan struct {
+	Steps []PlanStep `json:"steps"`
+	// Current is the first step not yet carried out.
+	Current int      `json:"current"`
+	Score   float64  `json:"score"`
+	Sources []string `json:"sources,omitempty"`
+	// Subtasks, for a long errand, are planned one at a time with a fresh context
+	// (hierarchical planning); Sub is the one under way.
+	Subtasks []Subtask `json:"subtasks,omitempty"`
+	Sub      int       `json:"sub,omitempty"`
+	Replans  int       `json:"replans,omitempty"`
+	// Stalled counts verified steps in a row that moved neither the plan nor the page
+	// (the velocity check).
+	Stalled int `json:"stalled,omitempty"`
+	// Reflected is set once a stall made the plan be regenerated; a second stall stops.
+	Reflected bool `json:"reflected,omitempty"`
+}
+
+// PlanStep is one step of a plan with what should follow it.
+type PlanStep struct {
+	Description     string        `json:"description"`
+	ExpectedOutcome string        `json:"expectedOutcome"`
+	NextGoal        string        `json:"nextGoal,omitempty"`
+	Contingencies   []Contingency `json:"contingencies,omitempty"`
+	Status          string        `json:"status,omitempty"` // "", done, skipped
+}
+
+// Contingency is conditional planning: if the text appears, run the command first.
+type Contingency struct {
+	If   string `json:"if" desc:"a short text visible on the page when this happens"`
+	Then string `json:"then" desc:"an explicit command, such as: click Got it"`
+}
+
+// Subtask is a part of a long errand with its contract.
+type Subtask struct {
+	Goal   string `json:"goal"`
+	Input  string `json:"input,omitempty"`
+	Output string `json:"output,omitempty"`
+	Done   bool   `json:"done,omitempty"`
+}
+
+// Refined records, for a command the model wrote, the plan steps it carries out, its
+// confidence and what should be visible afterwards (look-ahead).
+type Refined struct {
+	FirstStep  int     `json:"firstStep"`
+	Steps      int     `json:"steps"`
+	Confidence float64 `json:"confidence"`
+	NextGoal   string  `json:"nextGoal,omitempty"`
+	// Correction is set on commands written by self-correction; Failed is what they replace.
+	Correction bool   `json:"correction,omitempty"`
+	Failed     string `json:"failed,omitempty"`
+}
+
+// UsagePayload is the usage event: one model call.
+type UsagePayload struct {
+	llm.Usage
+	TaskCalls  int `json:"taskCalls"`
+	TaskTokens int `json:"taskTokens"`
+}
+
+// call makes one structured model call, emitting a usage event for every attempt.
+func call[T any](s *step, req llm.Request) (T, error) {
+	if s.a.model == nil {
+		var zero T
+		return zero, fmt.Errorf("%s: %w", req.Purpose, llm.ErrUnavailable)
+	}
+	v, usage, err := llm.Structured[T](s.ctx, s.a.model, req)
+	for _, u := range usage {
+		s.st.ModelCalls++
+		s.st.Tokens += u.PromptTokens + u.CompletionTokens
+		s.emit(EventUsage, UsagePayload{Usage: u, TaskCalls: s.st.ModelCalls, TaskTokens: s.st.Tokens})
+	}
+	return v, err
+}
+
+// modelFailed ends a task whose model could not be used, saying what to do about it.
+func (s *step) modelFailed(err error) (State, Output, []Event, error) {
+	if s.ctx.Err() != nil {
+		return s.st, Output{}, s.events, fmt.Errorf("step: %w", s.ctx.Err())
+	}
+	var missing *llm.MissingError
+	switch {
+	case errors.As(err, &missing):
+		return s.finish(PhaseFailed, "This errand needs a model: "+missing.Error()+".")
+	case errors.Is(err, llm.ErrUnavailable):
+		msg := "This errand needs a model, and none answers."
+		if s.a.offline != "" {
+			msg += " " + s.a.offline
+		}
+		return s.finish(PhaseFailed, msg)
+	case errors.Is(err, llm.ErrMalformed):
+		return s.finish(PhaseFailed, "The model's replies could not be used ("+err.Error()+"); nothing more was done.")
+	}
+	return s.finish(PhaseFailed, "The model failed: "+err.Error())
+}
+
+// promptCtx gathers what every prompt shows besides the page.
+func (s *step) promptCtx() promptContext {
+	return promptContext{Goal: s.st.Goal, Answers: s.st.Clarified, Knowledge: s.st.Knowledge,
+		Hints: s.st.Hints, History: historyText(s.st.History)}
+}
+
+// rawHistory is how many verified actions prompts show one by one; older ones are
+// summarised (DESIGN §3.2 step 10, rolling summarisation).
+const rawHistory = 10
+
+func historyText(h []Done) string {
+	var b strings.Builder
+	start := 0
+	if len(h) > rawHistory {
+		start = len(h) - rawHistory
+		var older []string
+		for _, d := range h[:start] {
+			older = append(older, d.Action.Description)
+		}
+		fmt.Fprintf(&b, "(earlier, %d actions: %s)\n", start, clipText(strings.Join(older, "; "), 300))
+	}
+	for _, d := range h[start:] {
+		fmt.Fprintf(&b, "- %s\n", d.Action.Description)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

@@ -1,0 +1,263 @@
+package agent
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/errand-app/errand/engine/llm"
+	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/engine/rules"
+)
+
+type actionReply struct {
+	Action      string `json:"action" desc:"one action call, such as click(7) or setValue(4, \"Jas\")"`
+	Description string `json:"description"`
+}
+
+type refineReply struct {
+	Thought     string        `json:"thought"`
+	Actions     []actionReply `json:"actions"`
+	CoversSteps int           `json:"coversSteps"`
+	MissingInfo string        `json:"missingInfo"`
+	NextGoal    string        `json:"nextGoal"`
+	Confidence  float64       `json:"confidence"`
+}
+
+func (r *refineReply) Validate() error {
+	if len(r.Actions) == 0 && strings.TrimSpace(r.MissingInfo) == "" {
+		return errors.New("actions: give at least one action, or name what is missing in missingInfo")
+	}
+	if r.Confidence < 0 || r.Confidence > 1 {
+		return errors.New("confidence: must be between 0 and 1")
+	}
+	for i, a := range r.Actions {
+		if _, err := page.ParseAction(a.Action); err != nil {
+			return fmt.Errorf("actions[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+type criticReply struct {
+	Approve bool    `json:"approve"`
+	Issue   string  `json:"issue"`
+	Score   float64 `json:"score"`
+}
+
+// Critic thresholds (seed 002): the critic checks an action only when the generator is
+// unsure or the action is high-risk, because a call before every action doubles latency.
+const criticBelow = 0.85
+
+// refineNext turns the plan's next steps into commands (DESIGN §3.2 step 7), or checks
+// the goal when the plan is done. A reply that names elements not on the page, or that
+// the critic rejects, is sent back once with the reason.
+func (s *step) refineNext(obs page.Observation) (State, Output, []Event, error) {
+	p := s.st.Plan
+	if p.Current >= len(p.Steps) {
+		return s.verifyGoal(obs)
+	}
+	pc := s.promptCtx()
+	problem := ""
+	for attempt := 1; ; attempt++ {
+		rr, err := call[refineReply](s, refinePrompt(pc, p.remainingSteps(), obs, problem))
+		if err != nil {
+			return s.modelFailed(err)
+		}
+		if len(rr.Actions) == 0 {
+			return s.missingInfo(rr.MissingInfo, obs)
+		}
+		cmds, risky, err := s.commandsFrom(rr, obs)
+		if err == nil && (rr.Confidence < criticBelow || risky) {
+			err = s.critique(pc, rr, obs)
+			if err != nil && attempt > 1 {
+				// The person decides what two rejections could not: the decision layer
+				// asks or requests approval at this confidence.
+				rr.Confidence, err = min(rr.Confidence, 0.5), nil
+				cmds, _, _ = s.commandsFrom(rr, obs)
+			}
+		}
+		if err == nil {
+			return s.useCommands(rr, cmds, obs)
+		}
+		var done *endOfPlan
+		if errors.As(err, &done) {
+			if done.failed {
+				return s.finish(PhaseFailed, "The model gave up: "+done.text)
+			}
+			p.Current = len(p.Steps)
+			return s.verifyGoal(obs)
+		}
+		if errors.Is(err, llm.ErrUnavailable) || errors.Is(err, llm.ErrModelMissing) || s.ctx.Err() != nil {
+			return s.modelFailed(err)
+		}
+		if attempt == 2 {
+			return s.finish(PhaseFailed, fmt.Sprintf("The model could not turn %q into actions on this page: %s.",
+				p.Steps[p.Current].Description, err))
+		}
+		problem = err.Error()
+	}
+}
+
+// endOfPlan is the model saying finish() or fail() instead of acting.
+type endOfPlan struct {
+	failed bool
+	text   string
+}
+
+func (e *endOfPlan) Error() string { return "end of plan: " + e.text }
+
+// critique runs the critic; nil means approved. A critic that cannot answer approves
+// (fail open), unless the model is gone altogether.
+func (s *step) critique(pc promptContext, rr refineReply, obs page.Observation) error {
+	var acts []string
+	for _, a := range rr.Actions {
+		acts = append(acts, a.Action+" — "+a.Description)
+	}
+	step := s.st.Plan.Steps[s.st.Plan.Current].Description
+	cv, err := call[criticReply](s, actionCriticPrompt(pc, step, acts, obs))
+	switch {
+	case errors.Is(err, llm.ErrUnavailable), errors.Is(err, llm.ErrModelMissing):
+		return err
+	case err != nil || cv.Approve:
+		return nil
+	}
+	return fmt.Errorf("a reviewer rejected it: %s", cv.Issue)
+}
+
+// commandsFrom checks the model's actions against the page and turns them into
+// commands bound to the elements it chose. risky reports a high-risk action among them.
+func (s *step) commandsFrom(rr refineReply, obs page.Observation) ([]rules.Command, bool, error) {
+	var (
+		cmds  []rules.Command
+		risky bool
+	)
+	for i, ar := range rr.Actions {
+		a, err := page.ParseAction(ar.Action)
+		if err != nil {
+			return nil, false, fmt.Errorf("action %d: %w", i+1, err)
+		}
+		if a.Kind == page.Finish || a.Kind == page.Fail {
+			if i == 0 {
+				return nil, false, &endOfPlan{failed: a.Kind == page.Fail, text: a.Text}
+			}
+			break // actions before finish() run; the goal is checked after them
+		}
+		var n page.Node
+		if a.Kind.NeedsElement() {
+			var ok bool
+			if n, ok = obs.Node(a.ID); !ok {
+				return nil, false, fmt.Errorf("action %d (%s) names element %s, which is not on the page", i+1, ar.Action, a.ID)
+			}
+			if n.Occ {
+				return nil, false, fmt.Errorf("action %d (%s): element %s is covered by a dialog", i+1, ar.Action, a.ID)
+			}
+			risky = risky || isRisky(a, n)
+		}
+		c, err := commandFor(a, n, ar.Description)
+		if err != nil {
+			return nil, false, fmt.Errorf("action %d: %w", i+1, err)
+		}
+		cmds = append(cmds, c)
+	}
+	return cmds, risky, nil
+}
+
+// commandFor expresses a model's action as a command of the rules model, so binding,
+// chaining, confirms, announcements and verification treat both alike.
+func commandFor(a page.Action, n page.Node, desc string) (rules.Command, error) {
+	c := rules.Command{Target: n.Name, Role: n.Role, Value: a.Text, Quoted: a.Text != "", Raw: desc}
+	if c.Raw == "" {
+		c.Raw = a.String()
+	}
+	switch a.Kind {
+	case page.Click:
+		c.Verb = rules.VerbClick
+	case page.SetValue:
+		c.Verb = rules.VerbType
+	case page.Select:
+		c.Verb = rules.VerbSelect
+	case page.Check:
+		c.Verb = rules.VerbCheck
+	case page.Uncheck:
+		c.Verb = rules.VerbUncheck
+	case page.Press:
+		c.Verb = rules.VerbPress
+	case page.Navigate:
+		c.Verb = rules.VerbNavigate
+	case page.GoBack:
+		c.Verb = rules.VerbBack
+	case page.ScrollTo:
+		c.Verb = rules.VerbScroll
+	case page.Wait:
+		c.Verb, c.Value = rules.VerbWait, strconv.Itoa(a.Ms)
+	default:
+		return c, fmt.Errorf("%s is not an action Errand runs for a plan step; use click or setValue", a.Kind)
+	}
+	return c, nil
+}
+
+// useCommands appends the model's commands after the verified ones and decides on them.
+func (s *step) useCommands(rr refineReply, cmds []rules.Command, obs page.Observation) (State, Output, []Event, error) {
+	p := s.st.Plan
+	covers := max(1, min(rr.CoversSteps, len(p.Steps)-p.Current))
+	return s.addCommands(cmds, rr, Refined{FirstStep: p.Current, Steps: covers, Confidence: rr.Confidence,
+		NextGoal: rr.NextGoal}, obs)
+}
+
+func (s *step) addCommands(cmds []rules.Command, rr refineReply, r Refined, obs page.Observation) (State, Output, []Event, error) {
+	if s.st.Refined == nil {
+		s.st.Refined = map[int]Refined{}
+	}
+	if s.st.Bindings == nil {
+		s.st.Bindings = map[int]string{}
+	}
+	s.st.Commands = s.st.Commands[:s.st.Cursor]
+	for k := range s.st.Announced {
+		if k >= s.st.Cursor {
+			delete(s.st.Announced, k)
+		}
+	}
+	for k := range s.st.Approved {
+		if k >= s.st.Cursor {
+			delete(s.st.Approved, k)
+		}
+	}
+	for k, c := range cmds {
+		idx := len(s.st.Commands)
+		s.st.Commands = append(s.st.Commands, c)
+		rk := r
+		if k < len(cmds)-1 {
+			rk.Steps = 0 // only the batch's last command completes its plan steps
+		}
+		s.st.Refined[idx] = rk
+		if a, err := page.ParseAction(rr.Actions[k].Action); err == nil && a.ID != "" {
+			s.st.Bindings[idx] = a.ID
+		}
+	}
+	return s.decide(obs)
+}
+
+// missingInfo is seed 002's dynamic interrupt: the model lacks a value. Knowledge is
+// searched for it first; if it has nothing, the person is asked, and the answer is merged
+// into the goal before the step is refined again.
+func (s *step) missingInfo(what string, obs page.Observation) (State, Output, []Event, error) {
+	what = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(what), "MISSING_INFO:"))
+	if s.a.knowledge != nil {
+		if chunks, err := s.a.knowledge.Retrieve(s.ctx, obs.URL, what); err == nil && len(chunks) > 0 && !s.knows(chunks) {
+			s.st.Knowledge = append(s.st.Knowledge, chunks...)
+			return s.refineNext(obs)
+		}
+	}
+	return s.askModelQuestions([]askReply{{Question: "What is the " + what + "?"}}, obs)
+}
+
+func (s *step) knows(chunks []string) bool {
+	for _, c := range chunks {
+		if !containsFold(s.st.Knowledge, c) {
+			return false
+		}
+	}
+	return true
+}
