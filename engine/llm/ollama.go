@@ -154,8 +154,10 @@ func (o *Ollama) classify(ctx context.Context, model string, err error) error {
 		return &MissingError{Model: model}
 	case errors.As(err, &se):
 		return fmt.Errorf("ollama %s: %s", model, strings.TrimSpace(se.ErrorMessage+" "+se.Status))
-	case ctx.Err() != nil:
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return fmt.Errorf("ollama %s: no reply within %s: %w", model, o.cfg.Timeout, ctx.Err())
+	case ctx.Err() != nil:
+		return fmt.Errorf("ollama %s: %w", model, ctx.Err())
 	case unreachable(err):
 		return fmt.Errorf("%w at %s (%v)", ErrUnavailable, o.cfg.Host, err)
 	}

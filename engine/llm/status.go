@@ -2,7 +2,9 @@ package llm
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -110,6 +112,12 @@ func (o *Ollama) Pull(ctx context.Context, model string, progress func(Progress)
 		}
 		return nil
 	})
+	// A 404 here means the library has no such model, not that it is to be pulled:
+	// classify's MissingError would advise the very pull that failed.
+	var se api.StatusError
+	if errors.As(err, &se) && se.StatusCode == http.StatusNotFound {
+		return fmt.Errorf("pull %s: no such model to download: %s", model, se.ErrorMessage)
+	}
 	if err != nil {
 		return fmt.Errorf("pull %s: %w", model, o.classify(ctx, model, err))
 	}
