@@ -23,7 +23,7 @@ import (
 // modelRig runs errands on the demo site in real Chromium with the agent's model served
 // by the scripted fake Ollama, through the real Ollama client.
 type modelRig struct {
-	t      *testing.T
+	t      testing.TB
 	site   *demo.Server
 	ollama *fakeollama.Server
 	db     *store.Store
@@ -33,7 +33,7 @@ type modelRig struct {
 	answer func(agent.Output) agent.Input // nil = no prompter
 }
 
-func newModelRig(t *testing.T) *modelRig {
+func newModelRig(t testing.TB) *modelRig {
 	t.Helper()
 	ctx := context.Background()
 	site, err := demo.Start(ctx, "", demo.Options{})
@@ -97,7 +97,7 @@ func userText(req api.ChatRequest) string {
 }
 
 // idOf finds an element's id in a prompt's tree by its exact name.
-func idOf(t *testing.T, prompt, name string) string {
+func idOf(t testing.TB, prompt, name string) string {
 	t.Helper()
 	m := regexp.MustCompile(`\[([^\]]+)\] \w+ "` + regexp.QuoteMeta(name) + `"`).FindStringSubmatch(prompt)
 	if m == nil {
@@ -192,21 +192,49 @@ func TestModelAddsPatient(t *testing.T) {
 	}
 }
 
+// contactActions are the six actions of the 5-field contact form, on the ids of a prompt.
+func contactActions(t testing.TB, prompt string) []act {
+	return []act{
+		{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, prompt, "First name")), "Type Jas into First name"},
+		{fmt.Sprintf("setValue(%s, \"Kaur\")", idOf(t, prompt, "Last name")), "Type Kaur into Last name"},
+		{fmt.Sprintf("setValue(%s, \"jas@example.com\")", idOf(t, prompt, "Email")), "Type the email"},
+		{fmt.Sprintf("setValue(%s, \"Leeds\")", idOf(t, prompt, "City")), "Type Leeds into City"},
+		{fmt.Sprintf("select(%s, \"Spain\")", idOf(t, prompt, "Country")), "Choose Spain"},
+		{fmt.Sprintf("click(%s)", idOf(t, prompt, "Submit")), "Click Submit"},
+	}
+}
+
+const contactGoal = "Save my contact details: Jas Kaur, jas@example.com, in Leeds, Spain"
+
+// fillContact scripts the contact form: chained, one plan step and one refinement for all
+// six actions; or one action per call, the way agents without chaining work.
+func (r *modelRig) fillContact(chained bool) {
+	t := r.t
+	if chained {
+		r.ollama.Script("PLANNING", plan(0.95, [2]string{"Fill in the contact form with the given details and submit it", ""}))
+		r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
+			return refinement("", 1, contactActions(t, userText(req))...)
+		})
+	} else {
+		var steps [][2]string
+		for _, a := range contactActions(t, `[1] inp "First name" [2] inp "Last name" [3] inp "Email" [4] inp "City" [5] sel "Country" [6] btn "Submit"`) {
+			steps = append(steps, [2]string{a.desc, ""})
+		}
+		r.ollama.Script("PLANNING", plan(0.95, steps...))
+		n := 0
+		r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
+			a := contactActions(t, userText(req))[n]
+			n++
+			return refinement("", 1, a)
+		})
+	}
+	r.ollama.Script("VERIFICATION", verified(true, 0.92, "Contact saved"))
+}
+
 func TestModelFillsFiveFieldsInThreeCalls(t *testing.T) {
 	r := newModelRig(t)
-	r.ollama.Script("PLANNING", plan(0.95, [2]string{"Fill in the contact form with the given details and submit it", ""}))
-	r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
-		u := userText(req)
-		return refinement("", 1,
-			act{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, u, "First name")), "Type Jas into First name"},
-			act{fmt.Sprintf("setValue(%s, \"Kaur\")", idOf(t, u, "Last name")), "Type Kaur into Last name"},
-			act{fmt.Sprintf("setValue(%s, \"jas@example.com\")", idOf(t, u, "Email")), "Type the email"},
-			act{fmt.Sprintf("setValue(%s, \"Leeds\")", idOf(t, u, "City")), "Type Leeds into City"},
-			act{fmt.Sprintf("select(%s, \"Spain\")", idOf(t, u, "Country")), "Choose Spain"},
-			act{fmt.Sprintf("click(%s)", idOf(t, u, "Submit")), "Click Submit"})
-	})
-	r.ollama.Script("VERIFICATION", verified(true, 0.92, "Contact saved"))
-	res := r.run("Save my contact details: Jas Kaur, jas@example.com, in Leeds, Spain", "/form5")
+	r.fillContact(true)
+	res := r.run(contactGoal, "/form5")
 	if res.Status != agent.PhaseCompleted {
 		t.Fatalf("status %s: %s", res.Status, res.Summary)
 	}

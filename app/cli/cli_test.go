@@ -19,14 +19,15 @@ import (
 // and what it printed.
 func call(t *testing.T, dataDir string, args ...string) (int, string, string) {
 	t.Helper()
+	return callEnv(t, map[string]string{"ERRAND_DATA_DIR": dataDir}, args...)
+}
+
+// callEnv runs the CLI with exactly the given environment.
+func callEnv(t *testing.T, vars map[string]string, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
-		Getenv: func(k string) string {
-			if k == "ERRAND_DATA_DIR" {
-				return dataDir
-			}
-			return ""
-		}}
+		Getenv: func(k string) string { return vars[k] }}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	code := Main(ctx, args, env)
