@@ -29,6 +29,10 @@ type Config struct {
 	OllamaHost     string   // "" = http://127.0.0.1:11434
 	PlannerModel   string   // "" = llm.DefaultPlanner
 	FastModel      string   // "" = llm.DefaultFast
+	// SearchURL is the web search page with %s for the query, e.g.
+	// https://html.duckduckgo.com/html/?q=%s; "" = no web search (Errand asks instead).
+	// Its host is added to every task's allowed domains.
+	SearchURL string
 	// Decisions are the decision layer's settings: routing profile, thresholds, weights,
 	// subsystems, review plans. The zero value is the desktop profile with the seeds'
 	// numbers; a TaskRequest may pick another profile (the HTTP API uses "api").
@@ -36,7 +40,7 @@ type Config struct {
 }
 
 // FromEnv fills the fields the environment can set: ERRAND_DATA_DIR, ERRAND_CHROME,
-// OLLAMA_HOST, ERRAND_PLANNER_MODEL, ERRAND_FAST_MODEL. Flags given later override them.
+// OLLAMA_HOST, ERRAND_PLANNER_MODEL, ERRAND_FAST_MODEL, ERRAND_SEARCH_URL. Flags given later override them.
 func FromEnv(getenv func(string) string) Config {
 	return Config{
 		DataDir:      getenv("ERRAND_DATA_DIR"),
@@ -44,6 +48,7 @@ func FromEnv(getenv func(string) string) Config {
 		OllamaHost:   ollamaURL(getenv("OLLAMA_HOST")),
 		PlannerModel: getenv("ERRAND_PLANNER_MODEL"),
 		FastModel:    getenv("ERRAND_FAST_MODEL"),
+		SearchURL:    getenv("ERRAND_SEARCH_URL"),
 		Headless:     true,
 	}
 }

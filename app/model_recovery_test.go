@@ -202,3 +202,38 @@ func TestRulesModelRunsWithoutOllama(t *testing.T) {
 		t.Errorf("patients = %s, want Jas saved", got)
 	}
 }
+
+// TestModelSearchesTheWeb: context analysis asks for a web search; Errand opens the search
+// page in the controlled browser, reads it, comes back and plans with what it found.
+func TestModelSearchesTheWeb(t *testing.T) {
+	r := newModelRig(t)
+	r.search = r.site.URL() + "/search?q=%s"
+	r.ollama.Script("CONTEXT_ANALYSIS", fakeollama.JSON(map[string]any{"thought": "the hours are not on the page",
+		"sources": []string{"WEB_SEARCH", "PAGE"}, "searchQuery": "clinic opening hours", "questions": []any{}}))
+	var planned string
+	r.ollama.Handle("PLANNING", func(req api.ChatRequest) fakeollama.Reply {
+		planned = userText(req)
+		return plan(0.95, [2]string{"Type Jas into Name, the opening hours into Notes, and click Save", ""})
+	})
+	r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
+		u := userText(req)
+		return refinement("", 1, act{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, u, "Name")), "Type Jas into Name"},
+			act{fmt.Sprintf("setValue(%s, \"Open Monday to Friday, 8:00 to 18:00\")", idOf(t, u, "Notes")), "Type the hours into Notes"},
+			act{fmt.Sprintf("click(%s)", idOf(t, u, "Save")), "Click Save"})
+	})
+	r.ollama.Script("VERIFICATION", verified(true, 0.9, "saved"))
+	res := r.run("Look up the clinic's opening hours and add patient 'Jas' with them as notes", "/patients/new")
+	if res.Status != agent.PhaseCompleted {
+		t.Fatalf("status %s: %s", res.Status, res.Summary)
+	}
+	if !strings.Contains(planned, "<page-knowledge>") || !strings.Contains(planned, "Monday to Friday, 8:00 to 18:00") {
+		t.Errorf("the plan did not see the search results:\n%s", planned)
+	}
+	ps := r.site.Patients()
+	if last := ps[len(ps)-1]; last.Name != "Jas" || !strings.Contains(last.Notes, "Monday to Friday") {
+		t.Errorf("last patient %+v, want Jas with the opening hours", last)
+	}
+	if got := r.site.Visits("/search"); got != 1 {
+		t.Errorf("search page visited %d times, want 1", got)
+	}
+}

@@ -30,6 +30,7 @@ type modelRig struct {
 	mu     sync.Mutex
 	events []agent.Event
 	llmCfg llm.Config
+	search string                         // the agent's SearchURL
 	answer func(agent.Output) agent.Input // nil = no prompter
 }
 
@@ -56,7 +57,7 @@ func (r *modelRig) run(goal, path string) agent.Result {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	runner := &agent.Runner{Agent: agent.New(agent.Config{Model: m, Offline: "(advice)"}), Browser: browsertest.NewPage(r.t, shared),
+	runner := &agent.Runner{Agent: agent.New(agent.Config{Model: m, Offline: "(advice)", SearchURL: r.search}), Browser: browsertest.NewPage(r.t, shared),
 		Store: taskStore{r.db}, NewID: func() string { return "task-model" },
 		Sink: agent.SinkFunc(func(e agent.Event) { r.mu.Lock(); r.events = append(r.events, e); r.mu.Unlock() })}
 	if r.answer != nil {

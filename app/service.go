@@ -77,7 +77,8 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 // whether it runs: an errand the rules model can do never calls it, and one that needs
 // it fails at once, with this advice, when nothing answers.
 func (s *Service) newAgent(set agent.Settings) *agent.Agent {
-	cfg := agent.Config{Settings: set, Offline: "Errand is running offline (--offline): only explicit commands."}
+	cfg := agent.Config{Settings: set, SearchURL: s.cfg.SearchURL,
+		Offline: "Errand is running offline (--offline): only explicit commands."}
 	if s.model != nil {
 		mc := s.model.Config()
 		cfg.Model = s.model
@@ -197,6 +198,9 @@ func (s *Service) page(ctx context.Context, startURL string, allow []string) (*b
 		return nil, nil, fmt.Errorf("open tab: %w", err)
 	}
 	domains := append(append([]string(nil), s.cfg.AllowedDomains...), allow...)
+	if h := hostOf(s.cfg.SearchURL); h != "" {
+		domains = append(domains, h)
+	}
 	start := startURL
 	if start == "" {
 		start = pg.URL()

@@ -38,6 +38,36 @@ type pageData struct {
 	Countries []string
 	Languages []option
 	Report    reportFigures
+	Query     string         // the search page's ?q=
+	Results   []searchResult // its answers
+}
+
+// searchResult is one answer of the help search, the web search stand-in of the tests.
+type searchResult struct{ Title, Snippet string }
+
+// helpArticles are what the help search finds; a result matches when it shares a word
+// with the query.
+func helpArticles() []searchResult {
+	return []searchResult{
+		{"Opening hours", "The clinic is open Monday to Friday, 8:00 to 18:00, and closed on public holidays."},
+		{"Parking", "Free parking is behind the building; two spaces are kept for disabled drivers."},
+		{"Repeat prescriptions", "Ask for repeat prescriptions two working days before you need them."},
+	}
+}
+
+func searchHelp(q string) []searchResult {
+	var out []searchResult
+	words := strings.Fields(strings.ToLower(q))
+	for _, a := range helpArticles() {
+		text := strings.ToLower(a.Title + " " + a.Snippet)
+		for _, w := range words {
+			if len(w) > 3 && strings.Contains(text, w) {
+				out = append(out, a)
+				break
+			}
+		}
+	}
+	return out
 }
 
 type reportFigures struct{ Patients, Contacts int }
@@ -71,6 +101,8 @@ func sitePages() []page {
 		{pattern: "GET /settings", file: "settings.html", title: "Settings", nav: "settings", script: "settings.js",
 			fill: func(s *Site, d *pageData) { d.Settings = s.Settings(); d.Languages = languages() }},
 		{pattern: "GET /slow", file: "slow.html", title: "Slow page", script: "slow.js"},
+		{pattern: "GET /search", file: "search.html", title: "Help search",
+			fill: func(_ *Site, d *pageData) { d.Results = searchHelp(d.Query) }},
 		{pattern: "GET /form5", file: "form5.html", title: "Contact details", script: "contact.js",
 			fill: func(_ *Site, d *pageData) { d.Countries = countries() }},
 	}
@@ -98,7 +130,7 @@ func (s *Site) pageRoutes(mux *http.ServeMux) {
 	for _, p := range sitePages() {
 		mux.HandleFunc(p.pattern, func(w http.ResponseWriter, r *http.Request) {
 			s.recordVisit(r.URL.Path)
-			d := pageData{Title: p.title, Nav: p.nav, Script: p.script}
+			d := pageData{Title: p.title, Nav: p.nav, Script: p.script, Query: r.URL.Query().Get("q")}
 			if p.fill != nil {
 				p.fill(s, &d)
 			}

@@ -111,6 +111,9 @@ func (s *step) planWithModel(obs page.Observation) (State, Output, []Event, erro
 	}
 	pc := s.promptCtx()
 	sources, known := s.sourcesByRule(obs)
+	if s.st.Search != nil && s.st.Search.Stage == "done" {
+		sources, known = []string{SourceWebSearch, SourcePage}, true
+	}
 	if !known {
 		cr, err := call[contextReply](s, contextPrompt(pc, obs))
 		if err != nil {
@@ -120,9 +123,14 @@ func (s *step) planWithModel(obs page.Observation) (State, Output, []Event, erro
 		switch {
 		case slices.Contains(sources, SourceAskUser) && len(cr.Questions) > 0:
 			return s.askModelQuestions(cr.Questions, obs)
+		case slices.Contains(sources, SourceWebSearch) && s.a.searchURL != "" && s.st.Search == nil:
+			q := cr.SearchQuery
+			if q == "" {
+				q = s.st.Goal
+			}
+			return s.webSearch(q, obs)
 		case slices.Contains(sources, SourceWebSearch) && !slices.Contains(sources, SourcePage):
-			// Searching through the controlled browser needs a search site in the allowed
-			// domains; until one is configured, the person is the better source.
+			// Without a search page configured, the person is the better source.
 			q := cr.SearchQuery
 			if q == "" {
 				q = s.st.Goal

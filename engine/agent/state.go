@@ -123,7 +123,10 @@ type State struct {
 	// model wrote from it.
 	Plan    *Plan           `json:"plan,omitempty"`
 	Refined map[int]Refined `json:"refined,omitempty"`
-	// Knowledge and Hints are what "Knowledge and memory" returned when planning began.
+	// Search is the web search of context analysis, while it runs and after.
+	Search *Search `json:"search,omitempty"`
+	// Knowledge and Hints are what "Knowledge and memory" returned when planning began,
+	// and what a web search found.
 	Knowledge []string `json:"knowledge,omitempty"`
 	Hints     []string `json:"hints,omitempty"`
 	// ModelCalls and Tokens total the task's model usage.

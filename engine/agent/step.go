@@ -22,6 +22,9 @@ type Config struct {
 	// Offline is the advice shown when a goal needs a model and none answers, e.g. how to
 	// install Ollama or which model to pull.
 	Offline string
+	// SearchURL is the web search page, with %s for the query; "" = no web search (the
+	// person is asked instead). Its host must be among the task's allowed domains.
+	SearchURL string
 }
 
 // Agent decides. Its Step is deterministic for a given state and input: no clock, no
@@ -32,12 +35,13 @@ type Agent struct {
 	model     llm.Model
 	knowledge Knowledge
 	offline   string
+	searchURL string
 }
 
 // New returns an Agent.
 func New(cfg Config) *Agent {
 	return &Agent{limits: cfg.Limits.withDefaults(), set: cfg.Settings.withDefaults(), model: cfg.Model,
-		knowledge: cfg.Knowledge, offline: cfg.Offline}
+		knowledge: cfg.Knowledge, offline: cfg.Offline, searchURL: cfg.SearchURL}
 }
 
 // Settings returns the decision settings in force, defaults filled in.
@@ -352,6 +356,9 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 	p := s.st.Pending
 	if p == nil || in.Result == nil {
 		return s.decide(in.Observation)
+	}
+	if s.st.Search != nil && s.st.Search.Stage != "done" {
+		return s.afterSearch(*p, in)
 	}
 	obs := in.Observation
 	res := *in.Result
