@@ -238,7 +238,7 @@ func (s *step) replan(obs page.Observation, how, why string, steps []string) (St
 		s.emit(EventReplanned, Replanned{Trigger: why, Decision: "regenerate"})
 	}
 	pc := s.promptCtx()
-	pc.Goal += "\n(The first plan went wrong: " + why + ". Plan from the page as it is now.)"
+	pc.Goal += "\n(The first plan went wrong: " + pageNote(why) + ". Plan from the page as it is now.)"
 	pr, err := call[planReply](s, planPrompt(pc, obs))
 	if err != nil {
 		return s.modelFailed(err)

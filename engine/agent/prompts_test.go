@@ -1,0 +1,330 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/errand-app/errand/engine/llm"
+	"github.com/errand-app/errand/engine/page"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// goldenFile compares got with testdata/<top-level test>/<name>.golden, or rewrites the
+// file under -update. Prompts are what a model sees, so a change to one must show in review.
+func goldenFile(t *testing.T, name, got string) {
+	t.Helper()
+	top, _, _ := strings.Cut(t.Name(), "/")
+	path := filepath.Join("testdata", top, name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file (run with -update if the change is intended)\n--- got\n%s--- want\n%s",
+			path, got, want)
+	}
+}
+
+// newPatientPage is the demo site's "New patient" form as the browser observes it, with a
+// success message left by an earlier save and one element covered by a toast.
+func newPatientPage(t *testing.T) page.Observation {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "new_patient.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var obs page.Observation
+	if err := json.Unmarshal(b, &obs); err != nil {
+		t.Fatalf("new_patient.json: %v", err)
+	}
+	return obs
+}
+
+// Page texts the prompts may show only inside <page>, the knowledge chunk only inside
+// <page-knowledge>, and the covered element nowhere.
+const (
+	pageMessage   = "Patient Tom saved"
+	pageOption    = "Prefer not to say"
+	pageAddress   = "127.0.0.1:7480"
+	occludedName  = "Chat with reception"
+	occludedID    = "[12]"
+	knowledgeText = "Date of birth is optional but helps find the record later"
+)
+
+// promptFixture is the context every golden prompt is rendered with: a goal, one answer,
+// one knowledge chunk, one hint and twelve verified actions, so the rolling summary shows.
+func promptFixture() promptContext {
+	descs := []string{
+		"Click Patients", "Type Jas into Search", "Press Enter", "Click Clear search",
+		"Click Next page", "Click Next page", "Click Previous page", "Click Reports",
+		"Click Patients", "Click Sort by name", "Click Settings", "Click New patient",
+	}
+	hist := make([]Done, len(descs))
+	for i, d := range descs {
+		hist[i] = Done{Step: i, Index: i, Action: page.Action{Kind: page.Click, ID: fmt.Sprint(i + 1), Description: d},
+			Evidence: "verified"}
+	}
+	return promptContext{
+		Goal:    "Add a new patient with name 'Jas'",
+		Answers: []QA{{Question: "What is Jas's date of birth?", Answer: "12 April 1990"}},
+		Knowledge: []string{"Front desk guide, new patients: Name is required. " + knowledgeText +
+			". Leave Gender as Select… when the patient does not say."},
+		Hints:   []string{"Gender is a select: choose an option, do not type into it."},
+		History: historyText(hist),
+	}
+}
+
+// promptCase is one golden prompt with the reply type its call is decoded into.
+type promptCase struct {
+	name   string
+	req    llm.Request
+	schema *llm.Schema
+	// example decodes a reply the way the agent's call does (schema check, then
+	// Validate) and also rejects fields the reply type does not have.
+	example func(ctx context.Context, reply string) error
+	page    bool // shows the page in a <page> block
+	tree    bool // the block lists the elements
+}
+
+func promptCaseFor[T any](name string, req llm.Request, showsPage, tree bool) promptCase {
+	return promptCase{name: name, req: req, schema: llm.SchemaFor[T](req.Purpose), page: showsPage, tree: tree,
+		example: func(ctx context.Context, reply string) error {
+			m := llm.ModelFunc(func(context.Context, llm.Request) (llm.Reply, error) {
+				return llm.Reply{Content: reply}, nil
+			})
+			if _, _, err := llm.Structured[T](ctx, m, req); err != nil {
+				return err
+			}
+			dec := json.NewDecoder(strings.NewReader(reply))
+			dec.DisallowUnknownFields()
+			var v T
+			return dec.Decode(&v)
+		}}
+}
+
+func promptCases(t *testing.T) []promptCase {
+	t.Helper()
+	obs := newPatientPage(t)
+	pc := promptFixture()
+	plan := PlanView{Summary: "Fill in the form", Steps: []string{"Type 'Jas' into Name", "Click Save"}}
+	fb := Feedback{Score: 0.6, Issues: []string{"It leaves out the date of birth the person gave"},
+		Suggestions: []string{"Add: type 12 April 1990 into Date of birth"}}
+	steps := []string{"Type 'Jas' into Name", "Type 12 April 1990 into Date of birth", "Click Save"}
+	return []promptCase{
+		promptCaseFor[contextReply]("context", contextPrompt(pc, obs), true, true),
+		promptCaseFor[planReply]("plan", planPrompt(pc, obs), true, true),
+		promptCaseFor[Feedback]("plan_critic", criticPrompt(pc, plan), false, false),
+		promptCaseFor[planReply]("plan_improve", improvePrompt(pc, plan, fb, obs), true, true),
+		promptCaseFor[refineReply]("refine", refinePrompt(pc, steps, obs,
+			`action 2 (click(13)) names element 13, which is not on the page`), true, true),
+		promptCaseFor[criticReply]("action_critic", actionCriticPrompt(pc, steps[1],
+			[]string{`setValue(6, "1990-04-12") — Type 12 April 1990 into Date of birth`}, obs), true, true),
+		promptCaseFor[correctionReply]("correction", correctionPrompt(pc, steps[2], `click("13")`,
+			"no element 13 on the page", obs), true, true),
+		promptCaseFor[replanReply]("replan", replanPrompt(pc, steps[1:],
+			`expected to see "Patients" next, but it is not on the page`, obs), true, true),
+		promptCaseFor[verifyReply]("verify_tier2", verifyPrompt(pc, obs, false), true, false),
+		promptCaseFor[verifyReply]("verify_tier3", verifyPrompt(pc, obs, true), true, true),
+	}
+}
+
+func renderPrompt(t *testing.T, c promptCase) string {
+	t.Helper()
+	var b strings.Builder
+	fmt.Fprintf(&b, "purpose: %s\nrole: %s\n", c.req.Purpose, c.req.Role)
+	for _, m := range c.req.Messages {
+		fmt.Fprintf(&b, "--- %s ---\n%s\n", m.Role, m.Content)
+	}
+	js, err := json.MarshalIndent(c.schema, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "--- schema ---\n%s\n", js)
+	return b.String()
+}
+
+func promptText(req llm.Request) string {
+	var parts []string
+	for _, m := range req.Messages {
+		parts = append(parts, m.Content)
+	}
+	return strings.Join(parts, "\n")
+}
+
+func TestPrompts(t *testing.T) {
+	for _, c := range promptCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			goldenFile(t, c.name, renderPrompt(t, c))
+		})
+	}
+}
+
+var reExample = regexp.MustCompile(`(?m)^Example: (.*)$`)
+
+// TestPromptExamples checks that each prompt's one example is a reply the agent accepts:
+// it follows the schema, passes the reply type's rules and has no field the type lacks.
+func TestPromptExamples(t *testing.T) {
+	for _, c := range promptCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			if c.req.Messages[0].Role != "system" {
+				t.Fatalf("first message is %q, want system", c.req.Messages[0].Role)
+			}
+			ex := reExample.FindAllStringSubmatch(c.req.Messages[0].Content, -1)
+			if len(ex) != 1 {
+				t.Fatalf("system prompt has %d Example: lines, want 1", len(ex))
+			}
+			if err := c.example(t.Context(), ex[0][1]); err != nil {
+				t.Errorf("example %s: %v", ex[0][1], err)
+			}
+		})
+	}
+}
+
+var (
+	reBlocks   = regexp.MustCompile(`(?s)<page-knowledge>\n.*?</page-knowledge>|<page url=.*?</page>`)
+	reTreeLine = regexp.MustCompile(`(?m)^\[\d+\] `)
+)
+
+// TestPromptInvariants checks what DESIGN §6 and §8 promise of every prompt: one job with
+// JSON only; the untrusted rule wherever the page is shown; page and knowledge text only
+// inside their marked blocks; covered elements never offered; the tree only where wanted.
+func TestPromptInvariants(t *testing.T) {
+	for _, c := range promptCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			sys, all := c.req.Messages[0].Content, promptText(c.req)
+			if len(c.req.Messages) != 2 || c.req.Messages[1].Role != "user" {
+				t.Errorf("messages = %+v, want system then user", c.req.Messages)
+			}
+			if !strings.Contains(sys, "Reply with JSON only.") {
+				t.Error(`system prompt does not say "Reply with JSON only."`)
+			}
+			if got := strings.Contains(all, "<page ") && strings.Contains(all, "</page>"); got != c.page {
+				t.Errorf("shows a <page> block = %v, want %v", got, c.page)
+			}
+			if c.page && !strings.Contains(sys, untrustedRule) {
+				t.Error("shows the page but the system prompt lacks the untrusted rule")
+			}
+			if strings.Count(all, "<page url=") > 1 {
+				t.Error("more than one <page> block")
+			}
+			if strings.Contains(all, occludedName) || strings.Contains(all, occludedID) {
+				t.Errorf("the covered element %s %q is offered", occludedID, occludedName)
+			}
+			outside := reBlocks.ReplaceAllString(all, "")
+			for _, s := range []string{pageMessage, pageOption, pageAddress, knowledgeText} {
+				if strings.Contains(outside, s) {
+					t.Errorf("%q appears outside the <page> and <page-knowledge> blocks", s)
+				}
+			}
+			if c.page && !strings.Contains(all, `message: "`+pageMessage+`"`) {
+				t.Errorf("the page's message %q is not quoted in the block", pageMessage)
+			}
+			if got := reTreeLine.MatchString(all); got != c.tree {
+				t.Errorf("has tree lines = %v, want %v", got, c.tree)
+			}
+			if !strings.Contains(all, "(earlier, 2 actions: Click Patients; Type Jas into Search)") {
+				t.Error("the history's rolling summary is missing")
+			}
+		})
+	}
+}
+
+// TestPromptTreeCap checks that the tree stops at maxPromptNodes visible elements and
+// counts what it leaves out.
+func TestPromptTreeCap(t *testing.T) {
+	nodes := func(n, occludedEvery int) []page.Node {
+		out := make([]page.Node, n)
+		for i := range out {
+			out[i] = page.Node{ID: fmt.Sprint(i + 1), Role: page.RoleLink, Name: fmt.Sprintf("Patient %d", i+1)}
+			if occludedEvery > 0 && i%occludedEvery == 0 {
+				out[i].Occ = true
+			}
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name      string
+		obs       page.Observation
+		lines     int
+		last      string // the last element line
+		more      string // the count line, "" for none
+		otherMore bool   // the count line is not checked
+	}{
+		{name: "200 nodes", obs: page.Observation{Tree: nodes(200, 0)}, lines: maxPromptNodes,
+			last: `[120] link "Patient 120"`, more: "(80 more not shown)"},
+		{name: "exactly the cap", obs: page.Observation{Tree: nodes(maxPromptNodes, 0)}, lines: maxPromptNodes,
+			last: `[120] link "Patient 120"`},
+		{name: "pruned ones counted", obs: page.Observation{Tree: nodes(200, 0), Pruned: 30}, lines: maxPromptNodes,
+			last: `[120] link "Patient 120"`, more: "(110 more not shown)"},
+		// Covered elements leave their place to the next visible one. (They are counted in
+		// the "more" line too, which is debatable, so it is not pinned here.)
+		{name: "covered ones take no place", obs: page.Observation{Tree: nodes(200, 10)}, lines: maxPromptNodes,
+			last: `[134] link "Patient 134"`, otherMore: true},
+		{name: "short", obs: page.Observation{Tree: nodes(5, 0)}, lines: 5, last: `[5] link "Patient 5"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := treeText(tt.obs)
+			if !strings.HasSuffix(got, "</page>") {
+				t.Error("block not closed")
+			}
+			lines := reTreeLine.FindAllStringIndex(got, -1)
+			if len(lines) != tt.lines {
+				t.Errorf("%d element lines, want %d", len(lines), tt.lines)
+			}
+			if !strings.Contains(got, "\n"+tt.last+"\n") {
+				t.Errorf("last element line %q missing:\n%s", tt.last, got)
+			}
+			if tt.otherMore {
+				return
+			}
+			if tt.more == "" && strings.Contains(got, "more not shown") {
+				t.Errorf("unexpected count line:\n%s", got)
+			}
+			if tt.more != "" && !strings.HasSuffix(got, "\n"+tt.more+"\n</page>") {
+				t.Errorf("want the block to end with %q:\n%s", tt.more, got[max(0, len(got)-200):])
+			}
+		})
+	}
+}
+
+// promptBudget is the most a prompt on the fixture may cost: small models run with 4k–8k
+// of context, and the reply and a repair turn need room too.
+const promptBudget = 1500
+
+// TestPromptSizes estimates each golden prompt's tokens (messages plus the schema as sent
+// to the model) and keeps every one under promptBudget.
+func TestPromptSizes(t *testing.T) {
+	t.Logf("%-14s %8s %7s %7s", "prompt", "messages", "schema", "total")
+	for _, c := range promptCases(t) {
+		msgs := 0
+		for _, m := range c.req.Messages {
+			msgs += llm.EstimateTokens(m.Content)
+		}
+		js, err := json.Marshal(c.schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schema := llm.EstimateTokens(string(js))
+		t.Logf("%-14s %8d %7d %7d", c.name, msgs, schema, msgs+schema)
+		if msgs+schema > promptBudget {
+			t.Errorf("%s: about %d tokens, over the budget of %d", c.name, msgs+schema, promptBudget)
+		}
+	}
+}
