@@ -29,6 +29,8 @@ type Plan struct {
 	Subtasks []Subtask `json:"subtasks,omitempty"`
 	Sub      int       `json:"sub,omitempty"`
 	Replans  int       `json:"replans,omitempty"`
+	// Note is the model's finish() summary, for the task's summary.
+	Note string `json:"note,omitempty"`
 	// Stalled counts verified steps in a row that moved neither the plan nor the page
 	// (the velocity check).
 	Stalled int `json:"stalled,omitempty"`

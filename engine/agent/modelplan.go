@@ -111,8 +111,13 @@ func (s *step) planWithModel(obs page.Observation) (State, Output, []Event, erro
 	}
 	pc := s.promptCtx()
 	sources, known := s.sourcesByRule(obs)
-	if s.st.Search != nil && s.st.Search.Stage == "done" {
+	switch {
+	case s.st.Search != nil && s.st.Search.Stage == "done":
 		sources, known = []string{SourceWebSearch, SourcePage}, true
+	case !known && s.st.Sources != nil:
+		// Analysed already: the person answered what the analysis asked, so the answers
+		// (MEMORY) stand in for the lookup.
+		sources, known = append(s.st.Sources, SourceMemory), true
 	}
 	if !known {
 		cr, err := call[contextReply](s, contextPrompt(pc, obs))
@@ -120,6 +125,7 @@ func (s *step) planWithModel(obs page.Observation) (State, Output, []Event, erro
 			return s.modelFailed(err)
 		}
 		sources = cr.Sources
+		s.st.Sources = cr.Sources
 		switch {
 		case slices.Contains(sources, SourceAskUser) && len(cr.Questions) > 0:
 			return s.askModelQuestions(cr.Questions, obs)

@@ -58,6 +58,10 @@ func (s *step) refineNext(obs page.Observation) (State, Output, []Event, error) 
 	if p.Current >= len(p.Steps) {
 		return s.verifyGoal(obs)
 	}
+	if s.st.Step >= s.a.limits.MaxSteps {
+		// decide's guard, before a refinement whose commands it would refuse is paid for.
+		return s.finish(PhaseFailed, fmt.Sprintf("Stopped after %d steps without finishing.", s.st.Step))
+	}
 	pc := s.promptCtx()
 	problem := ""
 	for attempt := 1; ; attempt++ {
@@ -86,7 +90,7 @@ func (s *step) refineNext(obs page.Observation) (State, Output, []Event, error) 
 			if done.failed {
 				return s.finish(PhaseFailed, "The model gave up: "+done.text)
 			}
-			p.Current = len(p.Steps)
+			p.Current, p.Note = len(p.Steps), done.text
 			return s.verifyGoal(obs)
 		}
 		if errors.Is(err, llm.ErrUnavailable) || errors.Is(err, llm.ErrModelMissing) || s.ctx.Err() != nil {

@@ -74,6 +74,9 @@ type SelfCorrection struct {
 func (s *step) verifyGoal(obs page.Observation) (State, Output, []Event, error) {
 	p := s.st.Plan
 	pc := s.promptCtx()
+	if p.Sub+1 < len(p.Subtasks) {
+		pc.Goal = p.Subtasks[p.Sub].Goal // a part of a long errand is checked against its own goal
+	}
 	tier := 2
 	if len(p.Steps) > simpleFinalPlan || len(p.Subtasks) > 0 || p.Replans > 0 {
 		tier = 3
@@ -312,16 +315,11 @@ func (s *step) correctModel(cmd int, o page.Outcome, v verdict, obs page.Observa
 	}
 	s.emit(EventSelfCorrection, SelfCorrection{Goal: s.st.Goal, URL: obs.URL, Failed: o.Action.String(),
 		Cause: v.evidence, Actions: acts, Source: "model"})
-	// The fix covers the failed command's plan steps; later commands of its batch are
-	// refined again once it has run.
-	steps := 0
-	for c := cmd; c < len(s.st.Commands); c++ {
-		if rc, ok := s.st.Refined[c]; ok && rc.FirstStep == r.FirstStep {
-			steps = max(steps, rc.Steps)
-		}
-	}
+	// The fix takes the failed command's place and completes the plan steps it would have
+	// (none, unless it was its batch's last). Later commands of its batch are dropped, so
+	// their steps stay open and are refined again once the fix has run.
 	s.st.Cursor = cmd
-	st, out, evs, err := s.addCommands(cmds, rr, Refined{FirstStep: r.FirstStep, Steps: max(steps, 1),
+	st, out, evs, err := s.addCommands(cmds, rr, Refined{FirstStep: r.FirstStep, Steps: r.Steps,
 		Confidence: cr.Confidence, NextGoal: r.NextGoal, Correction: true, Failed: o.Action.String()}, obs)
 	return st, out, evs, err, true
 }

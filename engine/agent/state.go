@@ -123,6 +123,9 @@ type State struct {
 	// model wrote from it.
 	Plan    *Plan           `json:"plan,omitempty"`
 	Refined map[int]Refined `json:"refined,omitempty"`
+	// Sources are what context analysis chose, so answers to its questions do not make
+	// it run again.
+	Sources []string `json:"sources,omitempty"`
 	// Search is the web search of context analysis, while it runs and after.
 	Search *Search `json:"search,omitempty"`
 	// Knowledge and Hints are what "Knowledge and memory" returned when planning began,

@@ -334,6 +334,9 @@ func (s *step) complete(obs page.Observation) (State, Output, []Event, error) {
 			did = append(did, d.Action.Description)
 		}
 	}
+	if len(did) == 0 && s.st.Plan != nil && s.st.Plan.Note != "" {
+		did = append(did, s.st.Plan.Note)
+	}
 	summary := "Done: " + strings.Join(did, "; ") + "."
 	if msgs := successMessages(obs); len(msgs) > 0 {
 		summary += " The page says: " + strings.Join(msgs, "; ")
