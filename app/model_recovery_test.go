@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/engine/llm/fakeollama"
 )
@@ -17,8 +15,8 @@ import (
 func (r *modelRig) fillName() {
 	t := r.t
 	r.ollama.Script("PLANNING", plan(0.95, [2]string{"Type 'Jas' into Name and click Save", ""}))
-	r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
-		u := userText(req)
+	r.ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
+		u := req.User()
 		return refinement("", 1, act{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, u, "Name")), "Type Jas into Name"},
 			act{fmt.Sprintf("click(%s)", idOf(t, u, "Save")), "Click Save"})
 	})
@@ -29,8 +27,8 @@ func TestModelCorrectsAFailedClick(t *testing.T) {
 	r := newModelRig(t)
 	r.fillName()
 	// The first keystroke replaces Save with Submit; the correction must find it.
-	r.ollama.Handle("SELF_CORRECTION", func(req api.ChatRequest) fakeollama.Reply {
-		u := userText(req)
+	r.ollama.Handle("SELF_CORRECTION", func(req fakeollama.Request) fakeollama.Reply {
+		u := req.User()
 		return fakeollama.JSON(map[string]any{"thought": "Save became Submit", "confidence": 0.9,
 			"actions": []map[string]string{{"action": fmt.Sprintf("click(%s)", idOf(t, u, "Submit")), "description": "Click Submit"}}})
 	})
@@ -71,8 +69,8 @@ func TestModelCorrectsAFailedClick(t *testing.T) {
 func TestModelReplansAfterAnUnexpectedPage(t *testing.T) {
 	r := newModelRig(t)
 	r.ollama.Script("PLANNING", plan(0.95, [2]string{"Click New patient", "Name"}, [2]string{"Type 'Jas' into Name and click Save", ""}))
-	r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
-		u := userText(req)
+	r.ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
+		u := req.User()
 		switch {
 		case onPage(u, "/patients"): // a wrong click: Reports instead of New patient
 			return refinement("Name", 1, act{fmt.Sprintf("click(%s)", idOf(t, u, "Reports")), "Click New patient"})
@@ -115,8 +113,8 @@ func TestModelAsksForAMissingValue(t *testing.T) {
 		return agent.Input{Answers: []agent.Answer{{QuestionID: o.Questions[0].ID, Text: "Jas"}}}
 	}
 	r.ollama.Script("PLANNING", plan(0.95, [2]string{"Type the patient's name into Name and click Save", ""}))
-	r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
-		u := userText(req)
+	r.ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
+		u := req.User()
 		if !strings.Contains(u, "Answer: Jas") {
 			return fakeollama.JSON(map[string]any{"thought": "", "actions": []any{}, "coversSteps": 0,
 				"missingInfo": "MISSING_INFO: patient's name", "nextGoal": "", "confidence": 0.5})
@@ -211,12 +209,12 @@ func TestModelSearchesTheWeb(t *testing.T) {
 	r.ollama.Script("CONTEXT_ANALYSIS", fakeollama.JSON(map[string]any{"thought": "the hours are not on the page",
 		"sources": []string{"WEB_SEARCH", "PAGE"}, "searchQuery": "clinic opening hours", "questions": []any{}}))
 	var planned string
-	r.ollama.Handle("PLANNING", func(req api.ChatRequest) fakeollama.Reply {
-		planned = userText(req)
+	r.ollama.Handle("PLANNING", func(req fakeollama.Request) fakeollama.Reply {
+		planned = req.User()
 		return plan(0.95, [2]string{"Type Jas into Name, the opening hours into Notes, and click Save", ""})
 	})
-	r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
-		u := userText(req)
+	r.ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
+		u := req.User()
 		return refinement("", 1, act{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, u, "Name")), "Type Jas into Name"},
 			act{fmt.Sprintf("setValue(%s, \"Open Monday to Friday, 8:00 to 18:00\")", idOf(t, u, "Notes")), "Type the hours into Notes"},
 			act{fmt.Sprintf("click(%s)", idOf(t, u, "Save")), "Click Save"})

@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/errand-app/errand/app/demo"
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/engine/browser/browsertest"
@@ -87,16 +85,6 @@ func (r *modelRig) eventsOf(t agent.EventType) []agent.Event {
 	return out
 }
 
-// userText is the prompt's user message, where the goal and the page are.
-func userText(req api.ChatRequest) string {
-	for _, m := range req.Messages {
-		if m.Role == "user" {
-			return m.Content
-		}
-	}
-	return ""
-}
-
 // idOf finds an element's id in a prompt's tree by its exact name.
 func idOf(t testing.TB, prompt, name string) string {
 	t.Helper()
@@ -137,8 +125,8 @@ func verified(done bool, conf float64, reason string) fakeollama.Reply {
 func (r *modelRig) addPatient() {
 	t := r.t
 	r.ollama.Script("PLANNING", plan(0.95, [2]string{"Click New patient", "Name"}, [2]string{"Type 'Jas' into Name and click Save", ""}))
-	r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
-		u := userText(req)
+	r.ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
+		u := req.User()
 		if onPage(u, "/patients") {
 			return refinement("Name", 1, act{fmt.Sprintf("click(%s)", idOf(t, u, "New patient")), "Click New patient"})
 		}
@@ -213,8 +201,8 @@ func (r *modelRig) fillContact(chained bool) {
 	t := r.t
 	if chained {
 		r.ollama.Script("PLANNING", plan(0.95, [2]string{"Fill in the contact form with the given details and submit it", ""}))
-		r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
-			return refinement("", 1, contactActions(t, userText(req))...)
+		r.ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
+			return refinement("", 1, contactActions(t, req.User())...)
 		})
 	} else {
 		var steps [][2]string
@@ -223,8 +211,8 @@ func (r *modelRig) fillContact(chained bool) {
 		}
 		r.ollama.Script("PLANNING", plan(0.95, steps...))
 		n := 0
-		r.ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
-			a := contactActions(t, userText(req))[n]
+		r.ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
+			a := contactActions(t, req.User())[n]
 			n++
 			return refinement("", 1, a)
 		})

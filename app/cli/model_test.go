@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/errand-app/errand/engine/llm/fakeollama"
 )
 
@@ -19,8 +17,8 @@ func TestRunUsesOllamaWhenItAnswers(t *testing.T) {
 	ollama.Script("PLANNING", fakeollama.JSON(map[string]any{"thought": "", "score": 0.95, "subtasks": []any{},
 		"needsClarification": []any{}, "steps": []map[string]any{{"description": "Type 'Jas' into Name and click Save",
 			"expectedOutcome": "saved", "nextGoal": "", "contingencies": []any{}}}}))
-	ollama.Handle("REFINEMENT", func(req api.ChatRequest) fakeollama.Reply {
-		u := req.Messages[len(req.Messages)-1].Content
+	ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
+		u := req.User()
 		id := func(name string) string {
 			m := regexp.MustCompile(`\[([^\]]+)\] \w+ "` + name + `"`).FindStringSubmatch(u)
 			if m == nil {

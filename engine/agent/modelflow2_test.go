@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/llm/fakeollama"
 	"github.com/errand-app/errand/engine/page"
@@ -347,7 +345,7 @@ func TestModelRollingSummary(t *testing.T) {
 func TestModelMaxSteps(t *testing.T) {
 	r := newModelRig(t, Limits{MaxSteps: 3})
 	r.srv.Script("PLANNING", planOf(0.95, "Next", "Next", "Next", "Next", "Next"))
-	r.srv.Handle("REFINEMENT", func(api.ChatRequest) fakeollama.Reply {
+	r.srv.Handle("REFINEMENT", func(fakeollama.Request) fakeollama.Reply {
 		return refineOf(0.95, 1, "Next", act("click(80)", "Next"))
 	})
 	wizard := page.Observation{URL: "http://clinic.test/wizard", Title: "Wizard", DOMHash: "w0",

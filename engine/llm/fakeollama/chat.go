@@ -116,5 +116,5 @@ func (s *Server) take(purpose string, req api.ChatRequest) (reply Reply, ok bool
 	s.mu.Unlock()
 
 	// The handler runs unlocked: test code may call back into the server.
-	return fn(req), true, release
+	return fn(Request{Purpose: purpose, Chat: req}), true, release
 }

@@ -300,11 +300,11 @@ func TestHandleFallback(t *testing.T) {
 		mu   sync.Mutex
 		seen []string
 	)
-	s.Handle("EXTRACT", func(req api.ChatRequest) Reply {
+	s.Handle("EXTRACT", func(req Request) Reply {
 		mu.Lock()
 		defer mu.Unlock()
-		seen = append(seen, req.Messages[0].Content)
-		return Text("handled " + req.Messages[0].Content)
+		seen = append(seen, req.User())
+		return Text("handled " + req.User())
 	})
 
 	for i, want := range []string{"scripted", "handled two", "handled three"} {

@@ -26,6 +26,16 @@ type Request struct {
 	Chat    api.ChatRequest
 }
 
+// User is the request's last user message, where Errand puts the goal and the page.
+func (r Request) User() string {
+	for i := len(r.Chat.Messages) - 1; i >= 0; i-- {
+		if r.Chat.Messages[i].Role == "user" {
+			return r.Chat.Messages[i].Content
+		}
+	}
+	return ""
+}
+
 // Server is a running fake Ollama. All methods are safe for concurrent use.
 type Server struct {
 	ts *httptest.Server
@@ -37,7 +47,7 @@ type Server struct {
 
 	mu         sync.Mutex
 	queues     map[string][]Reply
-	handlers   map[string]func(api.ChatRequest) Reply
+	handlers   map[string]func(Request) Reply
 	models     []string
 	pullable   map[string]bool
 	requests   []Request
@@ -57,7 +67,7 @@ func New() *Server {
 	s := &Server{
 		done:     make(chan struct{}),
 		queues:   map[string][]Reply{},
-		handlers: map[string]func(api.ChatRequest) Reply{},
+		handlers: map[string]func(Request) Reply{},
 		pullable: map[string]bool{},
 		calls:    map[string]int{},
 		release:  make(chan struct{}),
@@ -97,7 +107,7 @@ func (s *Server) Script(purpose string, replies ...Reply) {
 // Handle sets the fallback for purpose, used whenever its queue is empty.
 // A nil fn removes the fallback. fn runs on the server's goroutines, possibly
 // concurrently with itself, so it must guard any state it shares.
-func (s *Server) Handle(purpose string, fn func(req api.ChatRequest) Reply) {
+func (s *Server) Handle(purpose string, fn func(req Request) Reply) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if fn == nil {
