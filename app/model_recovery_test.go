@@ -17,8 +17,7 @@ func (r *modelRig) fillName() {
 	r.ollama.Script("PLANNING", plan(0.95, [2]string{"Type 'Jas' into Name and click Save", ""}))
 	r.ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
 		u := req.User()
-		return refinement("", 1, act{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, u, "Name")), "Type Jas into Name"},
-			act{fmt.Sprintf("click(%s)", idOf(t, u, "Save")), "Click Save"})
+		return saveJas(t, u)
 	})
 	r.ollama.Script("VERIFICATION", verified(true, 0.9, "saved"))
 }
@@ -77,8 +76,7 @@ func TestModelReplansAfterAnUnexpectedPage(t *testing.T) {
 		case onPage(u, "/reports"):
 			return refinement("Name", 1, act{fmt.Sprintf("click(%s)", idOf(t, u, "New patient")), "Open the form"})
 		}
-		return refinement("", 1, act{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, u, "Name")), "Type Jas into Name"},
-			act{fmt.Sprintf("click(%s)", idOf(t, u, "Save")), "Click Save"})
+		return saveJas(t, u)
 	})
 	r.ollama.Script("REPLANNING", fakeollama.JSON(map[string]any{"decision": "modify", "reason": "Reports opened instead",
 		"steps": []string{"Open the new patient form", "Type 'Jas' into Name and click Save"}}))
@@ -119,8 +117,7 @@ func TestModelAsksForAMissingValue(t *testing.T) {
 			return fakeollama.JSON(map[string]any{"thought": "", "actions": []any{}, "coversSteps": 0,
 				"missingInfo": "MISSING_INFO: patient's name", "nextGoal": "", "confidence": 0.5})
 		}
-		return refinement("", 1, act{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, u, "Name")), "Type Jas into Name"},
-			act{fmt.Sprintf("click(%s)", idOf(t, u, "Save")), "Click Save"})
+		return saveJas(t, u)
 	})
 	r.ollama.Script("VERIFICATION", verified(true, 0.9, "saved"))
 	res := r.run("Register the new patient in the clinic", "/patients/new")

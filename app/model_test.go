@@ -34,8 +34,16 @@ type modelRig struct {
 
 func newModelRig(t testing.TB) *modelRig {
 	t.Helper()
+	site, db := siteAndStore(t, demo.Options{})
+	srv := fakeollama.Start(t)
+	return &modelRig{t: t, site: site, ollama: srv, db: db, llmCfg: llm.Config{Host: srv.URL()}}
+}
+
+// siteAndStore starts the demo site and opens a fresh store, both closed after the test.
+func siteAndStore(t testing.TB, opts demo.Options) (*demo.Server, *store.Store) {
+	t.Helper()
 	ctx := context.Background()
-	site, err := demo.Start(ctx, "", demo.Options{})
+	site, err := demo.Start(ctx, "", opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +53,7 @@ func newModelRig(t testing.TB) *modelRig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	srv := fakeollama.Start(t)
-	return &modelRig{t: t, site: site, ollama: srv, db: db, llmCfg: llm.Config{Host: srv.URL()}}
+	return site, db
 }
 
 func (r *modelRig) run(goal, path string) agent.Result {
@@ -130,10 +137,15 @@ func (r *modelRig) addPatient() {
 		if onPage(u, "/patients") {
 			return refinement("Name", 1, act{fmt.Sprintf("click(%s)", idOf(t, u, "New patient")), "Click New patient"})
 		}
-		return refinement("", 1, act{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, u, "Name")), "Type Jas into Name"},
-			act{fmt.Sprintf("click(%s)", idOf(t, u, "Save")), "Click Save"})
+		return saveJas(t, u)
 	})
 	r.ollama.Script("VERIFICATION", verified(true, 0.9, "Patient Jas saved"))
+}
+
+// saveJas is the refinement that types Jas into Name and clicks Save on a prompt's page.
+func saveJas(t testing.TB, prompt string) fakeollama.Reply {
+	return refinement("", 1, act{fmt.Sprintf("setValue(%s, \"Jas\")", idOf(t, prompt, "Name")), "Type Jas into Name"},
+		act{fmt.Sprintf("click(%s)", idOf(t, prompt, "Save")), "Click Save"})
 }
 
 func TestModelAddsPatient(t *testing.T) {

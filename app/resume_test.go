@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,7 +13,6 @@ import (
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/engine/browser"
 	"github.com/errand-app/errand/engine/browser/browsertest"
-	"github.com/errand-app/errand/store"
 )
 
 var shared *browser.Browser
@@ -51,16 +49,7 @@ func (c *crashAfter) SaveCheckpoint(ctx context.Context, cp agent.Checkpoint) er
 
 func TestResumeAfterCrashBetweenSteps(t *testing.T) {
 	ctx := context.Background()
-	site, err := demo.Start(ctx, "", demo.Options{SaveDelay: 20 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { site.Close() })
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "errand.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	site, db := siteAndStore(t, demo.Options{SaveDelay: 20 * time.Millisecond})
 	ag := agent.New(agent.Config{})
 	goal := "Type 'Jas' into Name and click Save, then type 'Lee' into Name and click Save"
 	id := func() string { return "task-resume" }
