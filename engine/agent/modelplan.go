@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/errand-app/errand/engine/clarify"
 	"github.com/errand-app/errand/engine/llm"
@@ -256,8 +255,4 @@ func (p *Plan) remainingSteps() []string {
 		out = append(out, st.Description)
 	}
 	return out
-}
-
-func (p *Plan) String() string {
-	return strings.Join(p.remainingSteps(), "; ")
 }

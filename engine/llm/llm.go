@@ -33,7 +33,6 @@ const (
 	PurposeSelfCorrection  Purpose = "SELF_CORRECTION"
 	PurposeCritic          Purpose = "CRITIC"
 	PurposeReplanning      Purpose = "REPLANNING"
-	PurposeContingency     Purpose = "CONTINGENCY_CHECK"
 )
 
 // Message is one turn of a chat.
