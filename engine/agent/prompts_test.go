@@ -11,36 +11,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/errand-app/errand/engine/golden"
 	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/page"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// goldenFile compares got with testdata/<top-level test>/<name>.golden, or rewrites the
-// file under -update. Prompts are what a model sees, so a change to one must show in review.
-func goldenFile(t *testing.T, name, got string) {
-	t.Helper()
-	top, _, _ := strings.Cut(t.Name(), "/")
-	path := filepath.Join("testdata", top, name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (run with -update if the change is intended)\n--- got\n%s--- want\n%s",
-			path, got, want)
-	}
-}
 
 // newPatientPage is the demo site's "New patient" form as the browser observes it, with a
 // success message left by an earlier save and one element covered by a toast.
@@ -171,7 +147,7 @@ func promptText(req llm.Request) string {
 func TestPrompts(t *testing.T) {
 	for _, c := range promptCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			goldenFile(t, c.name, renderPrompt(t, c))
+			golden.Check(t, golden.Path(t, c.name), []byte(renderPrompt(t, c)), *update)
 		})
 	}
 }

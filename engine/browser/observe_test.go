@@ -2,37 +2,14 @@ package browser_test
 
 import (
 	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/errand-app/errand/engine/golden"
 	"github.com/errand-app/errand/engine/page"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	top, _, _ := strings.Cut(t.Name(), "/")
-	path := filepath.Join("testdata", top, name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file:\n--- got\n%s--- want\n%s", name, got, want)
-	}
-}
 
 func TestObserve(t *testing.T) {
 	t.Parallel()
@@ -53,7 +30,7 @@ func TestObserve(t *testing.T) {
 					t.Errorf("node %s: box %v, centre %v", n.ID, n.Box, n.XY)
 				}
 			}
-			golden(t, name, render(obs))
+			golden.Check(t, golden.Path(t, name), []byte(render(obs)), *update)
 		})
 	}
 }

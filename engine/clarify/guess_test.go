@@ -3,12 +3,12 @@ package clarify_test
 import (
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/errand-app/errand/engine/clarify"
+	"github.com/errand-app/errand/engine/golden"
 	"github.com/errand-app/errand/engine/page"
 )
 
@@ -240,18 +240,5 @@ func TestResultJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	path := filepath.Join("testdata", "result.golden")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("result differs from %s (run with -update if intended):\n--- got\n%s--- want\n%s", path, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", "result.golden"), got, *update)
 }

@@ -4,36 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/errand-app/errand/engine/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// golden compares got with testdata/<test name>/<name>.golden, or rewrites the file under
-// -update. Schemas are what constrain the model, so a change to one must show in review.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", t.Name(), name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden (run with -update to create it): %v", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run with -update if the change is intended)\ngot:\n%s\nwant:\n%s",
-			path, got, want)
-	}
-}
 
 // schemaStep is a slice element: a struct inside an array.
 type schemaStep struct {
@@ -77,7 +54,7 @@ func TestSchemaFor(t *testing.T) {
 		t.Fatalf("the schema is not valid JSON: %v\n%s", err, raw)
 	}
 	pretty.WriteByte('\n')
-	golden(t, "plan", pretty.Bytes())
+	golden.Check(t, golden.Path(t, "plan"), pretty.Bytes(), *update)
 
 	if s.Title != string(PurposePlanning) || s.Type != "object" {
 		t.Errorf("title, type = %q, %q; want PLANNING, object", s.Title, s.Type)
