@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/errand-app/errand/engine/agent"
@@ -20,16 +21,23 @@ import (
 // Service is Errand's one application object: the desktop window, the HTTP server and the
 // CLI all drive it. It owns the store and, once a task needs it, one browser.
 type Service struct {
-	cfg     Config
 	dataDir string
 	db      *store.Store
-	agent   *agent.Agent
-	model   *llm.Ollama // nil when offline
 	log     *slog.Logger
 	now     func() time.Time
+	live    atomic.Pointer[setup] // swapped whole by SaveSettings; a running task keeps its own
+	runs    atomic.Int32          // tasks running now
 
 	mu sync.Mutex
 	br *browser.Browser
+}
+
+// setup is what the settings decide: the config, the model client and the agent built on
+// them.
+type setup struct {
+	cfg   Config
+	model *llm.Ollama // nil when offline
+	agent *agent.Agent
 }
 
 // Options are the Service's injected dependencies; zero values are the real ones.
@@ -59,24 +67,40 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
-	s := &Service{cfg: cfg, dataDir: dir, db: db, log: opts.Logger, now: opts.Now}
+	s := &Service{dataDir: dir, db: db, log: opts.Logger, now: opts.Now}
+	saved, err := loadSettings(dir)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	su, err := s.newSetup(saved.under(cfg))
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	s.live.Store(su)
+	return s, nil
+}
+
+// newSetup builds the model client and the agent for cfg.
+func (s *Service) newSetup(cfg Config) (*setup, error) {
+	su := &setup{cfg: cfg}
 	if !cfg.Offline {
 		m, err := llm.NewOllama(llm.Config{Host: cfg.OllamaHost, Planner: llm.ModelConfig{Name: cfg.PlannerModel},
-			Fast: llm.ModelConfig{Name: cfg.FastModel}, Now: opts.Now})
+			Fast: llm.ModelConfig{Name: cfg.FastModel}, Now: s.now})
 		if err != nil {
-			_ = db.Close()
 			return nil, err
 		}
-		s.model = m
+		su.model = m
 	}
-	s.agent = s.newAgent(cfg.Decisions)
-	return s, nil
+	su.agent = su.newAgent(cfg.Decisions)
+	return su, nil
 }
 
 // newAgent builds the agent with the model, unless offline. The model is not asked
 // whether it runs: an errand the rules model can do never calls it, and one that needs
 // it fails at once, with this advice, when nothing answers.
-func (s *Service) newAgent(set agent.Settings) *agent.Agent {
+func (s *setup) newAgent(set agent.Settings) *agent.Agent {
 	cfg := agent.Config{Settings: set, SearchURL: s.cfg.SearchURL,
 		Offline: "Errand is running offline (--offline): only explicit commands."}
 	if s.model != nil {
@@ -92,18 +116,20 @@ func (s *Service) newAgent(set agent.Settings) *agent.Agent {
 // ModelStatus says whether Ollama answers and has the configured models, with advice
 // when it does not; offline, it says so.
 func (s *Service) ModelStatus(ctx context.Context) llm.Status {
-	if s.model == nil {
+	su := s.live.Load()
+	if su.model == nil {
 		return llm.Status{Error: "offline: the rules model only"}
 	}
-	return s.model.Status(ctx)
+	return su.model.Status(ctx)
 }
 
 // PullModel downloads a model into Ollama, reporting progress.
 func (s *Service) PullModel(ctx context.Context, name string, progress func(llm.Progress)) error {
-	if s.model == nil {
+	su := s.live.Load()
+	if su.model == nil {
 		return errors.New("pull model: Errand is running offline")
 	}
-	return s.model.Pull(ctx, name, progress)
+	return su.model.Pull(ctx, name, progress)
 }
 
 // Close stops the browser (never a person's own, when attached) and closes the store.
@@ -128,11 +154,12 @@ func (s *Service) browser(ctx context.Context) (*browser.Browser, error) {
 	if s.br != nil {
 		return s.br, nil
 	}
+	cfg := s.live.Load().cfg
 	br, err := browser.Launch(ctx, browser.Config{
-		ChromePath: s.cfg.ChromePath,
+		ChromePath: cfg.ChromePath,
 		ProfileDir: filepath.Join(s.dataDir, "chrome-profile"),
-		Headless:   s.cfg.Headless,
-		Attach:     s.cfg.Attach,
+		Headless:   cfg.Headless,
+		Attach:     cfg.Attach,
 		Logger:     s.log,
 	})
 	if err != nil {
@@ -154,12 +181,15 @@ type TaskRequest struct {
 
 // Run carries out one errand in a new tab (or the attached browser's active page).
 func (s *Service) Run(ctx context.Context, req TaskRequest) (agent.Result, error) {
-	pg, done, err := s.page(ctx, req.URL, req.Allow)
+	s.runs.Add(1)
+	defer s.runs.Add(-1)
+	su := s.live.Load()
+	pg, done, err := s.page(ctx, su, req.URL, req.Allow)
 	if err != nil {
 		return agent.Result{}, err
 	}
 	defer done()
-	return s.runner(pg, req).Run(ctx, req.Goal, req.URL)
+	return s.runner(su, pg, req).Run(ctx, req.Goal, req.URL)
 }
 
 // Resume continues an interrupted task from its last verified step.
@@ -168,28 +198,32 @@ func (s *Service) Resume(ctx context.Context, id string, req TaskRequest) (agent
 	if err != nil {
 		return agent.Result{}, fmt.Errorf("resume %s: %w", id, err)
 	}
-	pg, done, err := s.page(ctx, st.StartURL, req.Allow)
+	s.runs.Add(1)
+	defer s.runs.Add(-1)
+	su := s.live.Load()
+	pg, done, err := s.page(ctx, su, st.StartURL, req.Allow)
 	if err != nil {
 		return agent.Result{}, err
 	}
 	defer done()
-	return s.runner(pg, req).Resume(ctx, id)
+	return s.runner(su, pg, req).Resume(ctx, id)
 }
 
-func (s *Service) runner(pg *browser.Page, req TaskRequest) *agent.Runner {
-	return &agent.Runner{Agent: s.agentFor(req.Profile), Browser: pg, Store: taskStore{s.db}, Prompter: req.Prompter,
+func (s *Service) runner(su *setup, pg *browser.Page, req TaskRequest) *agent.Runner {
+	return &agent.Runner{Agent: su.agentFor(req.Profile), Browser: pg, Store: taskStore{s.db}, Prompter: req.Prompter,
 		Sink: req.Sink, Now: s.now, NewID: newTaskID, Logger: s.log}
 }
 
 // page opens the tab a task works in and limits it to the task's domains: the start
 // page's host plus what the person allowed (DESIGN §8).
-func (s *Service) page(ctx context.Context, startURL string, allow []string) (*browser.Page, func(), error) {
+func (s *Service) page(ctx context.Context, su *setup, startURL string, allow []string) (*browser.Page, func(), error) {
+	cfg := su.cfg
 	br, err := s.browser(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	var pg *browser.Page
-	if s.cfg.Attach != "" {
+	if cfg.Attach != "" {
 		pg, err = br.ActivePage(ctx)
 	} else {
 		pg, err = br.NewPage(ctx)
@@ -197,8 +231,8 @@ func (s *Service) page(ctx context.Context, startURL string, allow []string) (*b
 	if err != nil {
 		return nil, nil, fmt.Errorf("open tab: %w", err)
 	}
-	domains := append(append([]string(nil), s.cfg.AllowedDomains...), allow...)
-	if h := hostOf(s.cfg.SearchURL); h != "" {
+	domains := append(append([]string(nil), cfg.AllowedDomains...), allow...)
+	if h := hostOf(cfg.SearchURL); h != "" {
 		domains = append(domains, h)
 	}
 	start := startURL
@@ -210,7 +244,7 @@ func (s *Service) page(ctx context.Context, startURL string, allow []string) (*b
 		pg.SetAllowedDomains(domains)
 	}
 	done := func() {
-		if s.cfg.Attach == "" {
+		if cfg.Attach == "" {
 			if err := pg.Close(); err != nil {
 				s.log.Warn("close tab", "err", err)
 			}
@@ -227,7 +261,8 @@ func newTaskID() string {
 
 // Assess reports what Errand would do with a goal on a page, acting on nothing.
 func (s *Service) Assess(ctx context.Context, req TaskRequest) (agent.Assessment, error) {
-	pg, done, err := s.page(ctx, req.URL, req.Allow)
+	su := s.live.Load()
+	pg, done, err := s.page(ctx, su, req.URL, req.Allow)
 	if err != nil {
 		return agent.Assessment{}, err
 	}
@@ -241,11 +276,11 @@ func (s *Service) Assess(ctx context.Context, req TaskRequest) (agent.Assessment
 	if err != nil {
 		return agent.Assessment{}, fmt.Errorf("observe: %w", err)
 	}
-	return s.agentFor(req.Profile).Assess(ctx, req.Goal, obs)
+	return su.agentFor(req.Profile).Assess(ctx, req.Goal, obs)
 }
 
 // agentFor is the configured agent, or one with another routing profile.
-func (s *Service) agentFor(p agent.Profile) *agent.Agent {
+func (s *setup) agentFor(p agent.Profile) *agent.Agent {
 	if p == "" || p == s.agent.Settings().Profile {
 		return s.agent
 	}

@@ -1,3 +1,6 @@
+// Package desktop is Errand's desktop face: a Wails window showing the one UI (frontend/) over
+// app/ui's Bridge, bound as window.go.ui.Bridge, with the Bridge's events sent as one window
+// event. It is the only package that imports Wails.
 package desktop
 
 import (
@@ -17,7 +20,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"github.com/errand-app/errand/app"
-	"github.com/errand-app/errand/frontend"
+	"github.com/errand-app/errand/app/ui"
 )
 
 // Env is what the desktop app takes from the process.
@@ -62,7 +65,7 @@ func run(ctx context.Context, env Env, log *slog.Logger) (err error) {
 			err = fmt.Errorf("close: %w", cerr)
 		}
 	}()
-	assets, built, err := uiAssets(frontend.Dist)
+	assets, built, err := ui.Assets()
 	if err != nil {
 		return err
 	}
@@ -75,7 +78,7 @@ func run(ctx context.Context, env Env, log *slog.Logger) (err error) {
 	}
 
 	em := &emitter{}
-	b := newBridge(ctx, deps{run: svc.Run, tasks: svc.Tasks, emit: em.emit, version: app.Version})
+	b := ui.New(ctx, svc, ui.Options{Emit: em.emit, Version: app.Version})
 	var stopQuit func() bool
 	err = wails.Run(&options.App{
 		Title:            "Errand",
@@ -100,7 +103,7 @@ func run(ctx context.Context, env Env, log *slog.Logger) (err error) {
 			em.stop()
 			wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownWait)
 			defer cancel()
-			if err := b.close(wctx); err != nil {
+			if err := ui.Close(wctx, b); err != nil {
 				log.Warn("closing with a task still running", "err", err)
 			}
 		},

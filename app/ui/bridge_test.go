@@ -1,4 +1,4 @@
-package desktop
+package ui
 
 import (
 	"context"
@@ -96,7 +96,7 @@ func testBridge(t *testing.T, run func(context.Context, app.TaskRequest) (agent.
 	b := newBridge(context.Background(), deps{run: run, emit: rec.emit, version: "test",
 		tasks: func(context.Context, int) ([]store.Task, error) { return nil, nil }})
 	t.Cleanup(func() {
-		if err := b.close(context.Background()); err != nil {
+		if err := Close(context.Background(), b); err != nil {
 			t.Error(err)
 		}
 	})
@@ -242,7 +242,7 @@ func TestCloseWaitsForRun(t *testing.T) {
 	if _, err := b.RunTask("wait", ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.close(context.Background()); err != nil {
+	if err := Close(context.Background(), b); err != nil {
 		t.Fatal(err)
 	}
 	if !finished {
@@ -266,11 +266,11 @@ func TestCloseGivesUpAtDeadline(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if err := b.close(ctx); !errors.Is(err, context.DeadlineExceeded) {
+	if err := Close(ctx, b); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("close err = %v", err)
 	}
 	close(release)
-	if err := b.close(context.Background()); err != nil {
+	if err := Close(context.Background(), b); err != nil {
 		t.Error(err)
 	}
 }
@@ -341,7 +341,7 @@ func TestTasksRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := json.Marshal(rows)
-	want := `[{"id":"task-1","goal":"click Save","status":"completed","steps":2,"modelCalls":1,"tokens":30,"durationMs":1200,"createdAt":"2026-03-01T09:30:00Z"}]`
+	want := `[{"id":"task-1","goal":"click Save","status":"completed","steps":2,"modelCalls":1,"tokens":30,"durationMs":1200,"createdAt":"2026-03-01T09:30:00Z","resumable":false}]`
 	if string(got) != want {
 		t.Errorf("rows = %s\nwant   %s", got, want)
 	}
@@ -372,19 +372,6 @@ func TestUIAssets(t *testing.T) {
 	}
 	if b, _ := fsReadString(fsys, "index.html"); !strings.Contains(b, "make run") {
 		t.Errorf("fallback page does not say how to build: %q", b)
-	}
-}
-
-func TestHasDisplay(t *testing.T) {
-	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
-	if hasDisplay("linux", env(nil)) {
-		t.Error("linux without DISPLAY has a display")
-	}
-	if !hasDisplay("linux", env(map[string]string{"DISPLAY": ":99"})) || !hasDisplay("linux", env(map[string]string{"WAYLAND_DISPLAY": "wayland-0"})) {
-		t.Error("linux with a display has none")
-	}
-	if !hasDisplay("darwin", env(nil)) || !hasDisplay("windows", env(nil)) {
-		t.Error("macOS and Windows always have a display")
 	}
 }
 

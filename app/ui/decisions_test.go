@@ -1,4 +1,4 @@
-package desktop
+package ui
 
 import (
 	"context"
@@ -70,7 +70,7 @@ func (lb *liveBridge) closeBridge(t *testing.T) {
 	if lb.b == nil {
 		return
 	}
-	if err := lb.b.close(context.Background()); err != nil {
+	if err := Close(context.Background(), lb.b); err != nil {
 		t.Error(err)
 	}
 }

@@ -1,8 +1,9 @@
-// Package desktop is Errand's desktop face: a Wails window over the app Service. It is the
-// only package that imports Wails, and only wails.go touches Wails' API; the Bridge that
-// the window's JavaScript calls, with its question prompter and event sink, is plain Go
-// with its effects injected, so it is tested without a display.
-package desktop
+// Package ui owns what the person's screen can do, the same in the Wails window and in
+// the browser `errand serve` feeds: the Bridge's verbs (run, answer, decide, settings,
+// history), one task at a time, the dialogs a run waits on with their countdowns, and the
+// events the screen draws. It is plain Go with its effects injected: app/desktop binds the
+// Bridge into the window and app/server maps it to HTTP and server-sent events.
+package ui
 
 import (
 	"context"
@@ -15,10 +16,11 @@ import (
 	"github.com/errand-app/errand/app"
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/engine/clock"
+	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/store"
 )
 
-// EventName is the one Wails event that carries everything the engine reports, one
+// EventName is the one window event that carries everything the engine reports, one
 // agent.Event (flat JSON with a "type") per emit, plus the Bridge's own runEnded.
 const EventName = "errand:event"
 
@@ -50,6 +52,7 @@ type TaskRow struct {
 	Tokens     int       `json:"tokens"`
 	DurationMs int64     `json:"durationMs"`
 	CreatedAt  time.Time `json:"createdAt"`
+	Resumable  bool      `json:"resumable"`
 }
 
 // historyLimit is how many past tasks the History panel shows.
@@ -61,33 +64,69 @@ var (
 	ErrClosed = errors.New("the app is closing")
 )
 
-// deps are the Bridge's effects: the Service's methods and the window's event emitter.
-type deps struct {
-	run     func(ctx context.Context, req app.TaskRequest) (agent.Result, error)
-	tasks   func(ctx context.Context, limit int) ([]store.Task, error)
-	emit    func(name string, data any)
-	version string
-	clk     clock.Clock // countdowns; nil = the wall clock
+// Service is what the screen needs of app.Service.
+type Service interface {
+	Run(ctx context.Context, req app.TaskRequest) (agent.Result, error)
+	Resume(ctx context.Context, id string, req app.TaskRequest) (agent.Result, error)
+	Tasks(ctx context.Context, limit int) ([]store.Task, error)
+	Trace(ctx context.Context, id string) (app.Trace, error)
+	Settings() app.Settings
+	SaveSettings(ctx context.Context, s app.Settings) (app.Settings, error)
+	ModelStatus(ctx context.Context) llm.Status
+	PullModel(ctx context.Context, name string, progress func(llm.Progress)) error
 }
 
-// Bridge is bound to the window's JavaScript as window.go.desktop.Bridge: every exported
-// method is callable from the UI, so only the UI's verbs are exported. It runs one task at a
-// time in a goroutine it owns; close cancels that task and waits for it.
+var _ Service = (*app.Service)(nil)
+
+// Options are the Bridge's effects besides the Service.
+type Options struct {
+	// Emit sends one event to the screen under the event name (EventName).
+	Emit    func(name string, data any)
+	Version string
+	Clock   clock.Clock // countdowns; nil = the wall clock
+}
+
+// deps are the Bridge's effects, as functions so a test replaces one at a time.
+type deps struct {
+	run      func(ctx context.Context, req app.TaskRequest) (agent.Result, error)
+	resume   func(ctx context.Context, id string, req app.TaskRequest) (agent.Result, error)
+	tasks    func(ctx context.Context, limit int) ([]store.Task, error)
+	trace    func(ctx context.Context, id string) (app.Trace, error)
+	settings func() app.Settings
+	save     func(ctx context.Context, s app.Settings) (app.Settings, error)
+	status   func(ctx context.Context) llm.Status
+	pull     func(ctx context.Context, name string, progress func(llm.Progress)) error
+	emit     func(name string, data any)
+	version  string
+	clk      clock.Clock // countdowns; nil = the wall clock
+}
+
+// Bridge is bound to the window's JavaScript as window.go.ui.Bridge: every exported
+// method is callable from the UI, so only the UI's verbs are exported (Close is a
+// function). It runs one task at a time in a goroutine it owns.
 type Bridge struct {
 	d    deps
-	ctx  context.Context // the Bridge's lifetime; ends in close
+	ctx  context.Context // the Bridge's lifetime; ends in Close
 	stop context.CancelFunc
 	wg   sync.WaitGroup
 	q    *dialogs
 
-	mu     sync.Mutex
-	cancel context.CancelFunc // the running task's; nil when idle
-	runs   int                // numbers run ids
+	mu      sync.Mutex
+	cancel  context.CancelFunc // the running task's; nil when idle
+	runs    int                // numbers run ids
+	pulling map[string]bool    // models being pulled
+}
+
+// New returns the Bridge over svc; ctx bounds its life, and Close ends it.
+func New(ctx context.Context, svc Service, o Options) *Bridge {
+	return newBridge(ctx, deps{run: svc.Run, resume: svc.Resume, tasks: svc.Tasks, trace: svc.Trace,
+		settings: svc.Settings, save: svc.SaveSettings, status: svc.ModelStatus, pull: svc.PullModel,
+		emit: o.Emit, version: o.Version, clk: o.Clock})
 }
 
 func newBridge(ctx context.Context, d deps) *Bridge {
 	ctx, stop := context.WithCancel(ctx)
-	b := &Bridge{d: d, ctx: ctx, stop: stop}
+	b := &Bridge{d: d, ctx: ctx, stop: stop, pulling: map[string]bool{}}
 	b.q = newDialogs(d.clk, func(e agent.Event) { d.emit(EventName, e) })
 	return b
 }
@@ -99,7 +138,33 @@ func (b *Bridge) RunTask(goal, url string) (string, error) {
 	if goal == "" {
 		return "", errors.New("say what to do: the goal is empty")
 	}
+	if n := len([]rune(goal)); n > maxGoal {
+		return "", fmt.Errorf("the goal is %d characters long; say it in at most %d", n, maxGoal)
+	}
 	url = normalizeURL(url)
+	return b.start(func(ctx context.Context, req app.TaskRequest) (agent.Result, error) {
+		req.Goal, req.URL = goal, url
+		return b.d.run(ctx, req)
+	})
+}
+
+// maxGoal bounds a goal: a page pasted by mistake is not an errand, and it would fill
+// every prompt.
+const maxGoal = 2000
+
+// Resume continues an interrupted task from its last verified step, like RunTask.
+func (b *Bridge) Resume(taskID string) (string, error) {
+	taskID = strings.TrimSpace(taskID)
+	if taskID == "" {
+		return "", errors.New("which task? the id is empty")
+	}
+	return b.start(func(ctx context.Context, req app.TaskRequest) (agent.Result, error) {
+		return b.d.resume(ctx, taskID, req)
+	})
+}
+
+// start runs do in the Bridge's goroutine unless a run is under way.
+func (b *Bridge) start(do func(context.Context, app.TaskRequest) (agent.Result, error)) (string, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.ctx.Err() != nil {
@@ -115,13 +180,13 @@ func (b *Bridge) RunTask(goal, url string) (string, error) {
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
-		b.runTask(ctx, runID, goal, url)
+		b.runTask(ctx, runID, do)
 	}()
 	return runID, nil
 }
 
 // runTask is the body of a run's goroutine. It always ends with a runEnded event.
-func (b *Bridge) runTask(ctx context.Context, runID, goal, url string) {
+func (b *Bridge) runTask(ctx context.Context, runID string, do func(context.Context, app.TaskRequest) (agent.Result, error)) {
 	var (
 		res agent.Result
 		err error
@@ -142,7 +207,7 @@ func (b *Bridge) runTask(ctx context.Context, runID, goal, url string) {
 			err = fmt.Errorf("internal error: %v", p)
 		}
 	}()
-	res, err = b.d.run(ctx, app.TaskRequest{Goal: goal, URL: url, Sink: b.sink(), Prompter: b.q})
+	res, err = do(ctx, app.TaskRequest{Sink: b.sink(), Prompter: b.q})
 }
 
 func runEnded(runID string, res agent.Result, err error, cancelled bool) RunEnded {
@@ -192,18 +257,33 @@ func (b *Bridge) Tasks() ([]TaskRow, error) {
 	}
 	rows := make([]TaskRow, 0, len(tasks))
 	for _, t := range tasks {
-		rows = append(rows, TaskRow{ID: t.ID, Goal: t.Goal, Status: t.Status, StartURL: t.StartURL, Summary: t.Summary,
-			Steps: t.Steps, ModelCalls: t.ModelCalls, Tokens: t.Tokens, DurationMs: t.DurationMs, CreatedAt: t.CreatedAt})
+		rows = append(rows, taskRow(t))
 	}
 	return rows, nil
+}
+
+func taskRow(t store.Task) TaskRow {
+	return TaskRow{ID: t.ID, Goal: t.Goal, Status: t.Status, StartURL: t.StartURL, Summary: t.Summary,
+		Steps: t.Steps, ModelCalls: t.ModelCalls, Tokens: t.Tokens, DurationMs: t.DurationMs, CreatedAt: t.CreatedAt,
+		Resumable: resumable(t.Status)}
+}
+
+// resumable says whether a task stopped before it ended: anything but completed, failed
+// or cancelled (an interrupted task, or one whose process died mid-phase).
+func resumable(status string) bool {
+	switch status {
+	case store.StatusCompleted, store.StatusFailed, store.StatusCancelled:
+		return false
+	}
+	return true
 }
 
 // Version is the build's version.
 func (b *Bridge) Version() string { return b.d.version }
 
-// close cancels the running task and waits for its goroutine, or for ctx. It is not
-// exported so the window's JavaScript cannot call it.
-func (b *Bridge) close(ctx context.Context) error {
+// Close cancels b's running task and waits for its goroutine, or for ctx. It is a function,
+// not a method, so the window's JavaScript cannot call it.
+func Close(ctx context.Context, b *Bridge) error {
 	b.mu.Lock()
 	b.stop()
 	b.mu.Unlock()
