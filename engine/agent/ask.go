@@ -218,7 +218,8 @@ func (s *step) expandFill(obs page.Observation) (State, Output, []Event, error) 
 	for _, c := range s.st.Commands[i:] {
 		steps = append(steps, c.Raw)
 	}
-	s.emit(EventPlanReady, PlanReady{Route: "fast_path", Complexity: s.st.Complexity.Level, Steps: steps})
+	s.st.PlanBase = i
+	s.planReady(PlanReady{Route: "fast_path", Complexity: s.st.Complexity.Level, Steps: steps}, obs)
 	// The plan is routed before its values are asked for: a form filler is less certain
 	// than a single click, and its values are all missing (seed 004's "Fill in the form").
 	conf := score(s.a.set, s.st.Goal, s.st.Validation.TotalConfidenceDelta,

@@ -91,6 +91,9 @@ type PlanReady struct {
 	Score    float64  `json:"score,omitempty"`
 	Sources  []string `json:"sources,omitempty"`
 	Subtasks int      `json:"subtasks,omitempty"`
+	// URL and Title are the page the plan was made on.
+	URL   string `json:"url,omitempty"`
+	Title string `json:"title,omitempty"`
 }
 
 type StepStarted struct {
@@ -98,6 +101,10 @@ type StepStarted struct {
 	Actions      []string `json:"actions"`
 	Descriptions []string `json:"descriptions"`
 	Chained      bool     `json:"chained"`
+	// PlanStep is the index in the last planReady's steps where this step starts, and
+	// PlanSteps how many of them it carries out.
+	PlanStep  int `json:"planStep"`
+	PlanSteps int `json:"planSteps"`
 	// ChainMetadata is seed 002's: how many actions, and that the chain passed the four
 	// safety criteria (it is only ever built when they hold).
 	ChainMetadata *ChainMetadata `json:"chainMetadata,omitempty"`
@@ -115,6 +122,7 @@ type StepVerified struct {
 	Index       int    `json:"index"`
 	Action      string `json:"action"`
 	Description string `json:"description,omitempty"`
+	PlanStep    int    `json:"planStep"` // index in the last planReady's steps
 	Verified    bool   `json:"verified"`
 	Tier        int    `json:"verificationTier"`
 	Evidence    string `json:"evidence"`
@@ -122,6 +130,9 @@ type StepVerified struct {
 	// model's plan verified deterministically.
 	TokensSaved int    `json:"tokensSaved,omitempty"`
 	Error       string `json:"error,omitempty"`
+	// URL and Title are the page after the action.
+	URL   string `json:"url,omitempty"`
+	Title string `json:"title,omitempty"`
 }
 
 type ClarifyWithOptions struct {

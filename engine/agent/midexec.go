@@ -204,7 +204,8 @@ func (s *step) onMidExec(in Input) (State, Output, []Event, error) {
 				delete(s.st.Bindings, i)
 			}
 		}
-		s.emit(EventPlanReady, PlanReady{Route: "replan", Complexity: s.st.Complexity.Level, Steps: s.remainingSteps()})
+		s.st.PlanBase = s.st.Cursor
+		s.planReady(PlanReady{Route: "replan", Complexity: s.st.Complexity.Level, Steps: s.remainingSteps()}, in.Observation)
 		return s.decide(in.Observation)
 	case DecisionAbort, DecisionCancel:
 		return s.finish(PhaseCancelled, fmt.Sprintf("Stopped at step %d (%s): %s.", m.FailedStep.StepIndex,

@@ -187,8 +187,8 @@ func (s *step) startPlan(obs page.Observation, route string) (State, Output, []E
 	for i, st := range p.Steps {
 		steps[i] = st.Description
 	}
-	s.emit(EventPlanReady, PlanReady{Route: route, Complexity: s.st.Complexity.Level, Steps: steps,
-		Score: p.Score, Sources: p.Sources, Subtasks: len(p.Subtasks)})
+	s.planReady(PlanReady{Route: route, Complexity: s.st.Complexity.Level, Steps: steps,
+		Score: p.Score, Sources: p.Sources, Subtasks: len(p.Subtasks)}, obs)
 	return s.decide(obs)
 }
 

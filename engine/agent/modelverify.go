@@ -258,7 +258,7 @@ func (s *step) replan(obs page.Observation, how, why string, steps []string) (St
 	for i, st := range s.st.Plan.Steps {
 		steps2[i] = st.Description
 	}
-	s.emit(EventPlanReady, PlanReady{Route: "replan", Complexity: s.st.Complexity.Level, Steps: steps2, Score: pr.Score})
+	s.planReady(PlanReady{Route: "replan", Complexity: s.st.Complexity.Level, Steps: steps2, Score: pr.Score}, obs)
 	return s.decide(obs)
 }
 

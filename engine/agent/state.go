@@ -80,6 +80,9 @@ type State struct {
 	// Commands is the fast path's plan; Cursor is the first command not yet verified.
 	Commands []rules.Command `json:"commands"`
 	Cursor   int             `json:"cursor"`
+	// PlanBase is the command the last fast-path planReady listed first, so events can
+	// point into that list.
+	PlanBase int `json:"planBase,omitempty"`
 	// Bindings holds the element a person chose for a command (command index → element id).
 	Bindings map[int]string `json:"bindings,omitempty"`
 	// Approved holds commands whose risky action the person confirmed.

@@ -192,8 +192,24 @@ func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
 	for i, c := range s.st.Commands {
 		steps[i] = c.Raw
 	}
-	s.emit(EventPlanReady, PlanReady{Route: "fast_path", Complexity: s.st.Complexity.Level, Steps: steps})
+	s.st.PlanBase = 0
+	s.planReady(PlanReady{Route: "fast_path", Complexity: s.st.Complexity.Level, Steps: steps}, obs)
 	return s.decide(obs)
+}
+
+// planReady emits a plan with the page it was made on.
+func (s *step) planReady(pr PlanReady, obs page.Observation) {
+	pr.URL, pr.Title = obs.URL, obs.Title
+	s.emit(EventPlanReady, pr)
+}
+
+// planIndex maps a command to its step in the plan last shown: a model's plan step, or
+// the fast path's command counted from the first one listed.
+func (s *step) planIndex(cmd int) int {
+	if r, ok := s.st.Refined[cmd]; ok && s.st.Plan != nil {
+		return r.FirstStep
+	}
+	return max(0, cmd-s.st.PlanBase)
 }
 
 // vagueGoal is the goal clarity under which a goal is asked about rather than planned.
@@ -306,6 +322,14 @@ func (s *step) act() (State, Output, []Event, error) {
 		calls[i], descs[i] = a.String(), a.Description
 	}
 	ev := StepStarted{Step: s.st.Step, Actions: calls, Descriptions: descs, Chained: len(p.Actions) > 1}
+	if n := len(p.Commands); n > 0 {
+		ev.PlanStep = s.planIndex(p.Commands[0])
+		last := s.planIndex(p.Commands[n-1])
+		if r, ok := s.st.Refined[p.Commands[n-1]]; ok && s.st.Plan != nil && r.Steps > 1 {
+			last += r.Steps - 1
+		}
+		ev.PlanSteps = max(1, last-ev.PlanStep+1)
+	}
 	if ev.Chained {
 		ev.ChainMetadata = &ChainMetadata{TotalActions: len(p.Actions), EstimatedDuration: chainEstimateMs * len(p.Actions), SafeToChain: true}
 	}
@@ -375,7 +399,7 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 		last := k == len(res.Outcomes)-1
 		v := verifyOutcome(o, obs, last, newErrs)
 		ev := StepVerified{Step: p.Step, Index: k, Action: o.Action.String(), Description: o.Action.Description,
-			Verified: v.ok, Tier: 1, Evidence: v.evidence}
+			PlanStep: s.planIndex(p.Commands[k]), Verified: v.ok, Tier: 1, Evidence: v.evidence, URL: obs.URL, Title: obs.Title}
 		if s.st.Plan != nil {
 			ev.TokensSaved = s.tier3Tokens(obs)
 		}
