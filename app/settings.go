@@ -124,7 +124,7 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) (Settings, erro
 	}
 	old := s.live.Load()
 	cfg := old.cfg
-	cfg.OllamaHost, cfg.PlannerModel, cfg.FastModel, cfg.Offline = ollamaURL(in.OllamaHost), in.PlannerModel, in.FastModel, in.Offline
+	cfg.OllamaHost, cfg.PlannerModel, cfg.FastModel, cfg.Offline = in.OllamaHost, in.PlannerModel, in.FastModel, in.Offline
 	cfg.ChromePath, cfg.Attach, cfg.AllowedDomains = in.ChromePath, in.Attach, in.AllowedDomains
 	cfg.Decisions.Profile, cfg.Decisions.ReviewPlans, cfg.Decisions.AnnounceMs = in.Profile, in.ReviewPlans, in.AnnounceMs
 	cfg.Decisions.Thresholds = agent.Thresholds{Ask: in.AskBelow, Proceed: in.ProceedAt}
@@ -156,11 +156,11 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) (Settings, erro
 
 // checked returns the settings cleaned, or an error naming the first bad field.
 func (s Settings) checked() (Settings, error) {
-	s.OllamaHost = strings.TrimSpace(s.OllamaHost)
+	s.OllamaHost = ollamaURL(strings.TrimSpace(s.OllamaHost))
 	s.PlannerModel, s.FastModel = strings.TrimSpace(s.PlannerModel), strings.TrimSpace(s.FastModel)
 	s.ChromePath, s.Attach = strings.TrimSpace(s.ChromePath), strings.TrimSpace(s.Attach)
 	if s.OllamaHost != "" {
-		u, err := url.Parse(ollamaURL(s.OllamaHost))
+		u, err := url.Parse(s.OllamaHost)
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
 			return s, fmt.Errorf("Ollama address %q: want http://host:port", s.OllamaHost)
 		}

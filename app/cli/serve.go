@@ -11,6 +11,7 @@ import (
 
 	"github.com/errand-app/errand/app"
 	"github.com/errand-app/errand/app/server"
+	"github.com/errand-app/errand/app/ui"
 )
 
 // serveShutdown bounds how long a stopping server waits for requests in flight; the
@@ -18,7 +19,8 @@ import (
 const serveShutdown = 10 * time.Second
 
 // serveCmd is `errand serve [--addr 127.0.0.1:7480]`: seed 004's HTTP API on loopback,
-// behind a bearer token from ERRAND_TOKEN or generated into the data directory.
+// behind a bearer token from ERRAND_TOKEN or generated into the data directory, and the
+// desktop window's UI for a normal browser at the address it prints.
 func serveCmd(ctx context.Context, args []string, env Env) int {
 	fs := flagSet("errand serve", env)
 	var c common
@@ -69,12 +71,30 @@ func serveCmd(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "errand serve: listen on %s: %v\n", *addr, err)
 		return ExitFailed
 	}
-	srv := server.New(svc, server.Config{Token: token, Clock: env.Clock, Logger: logger})
+	assets, built, err := ui.Assets()
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "errand serve: %v\n", err)
+		return ExitFailed
+	}
+	if !built {
+		fmt.Fprintln(env.Stderr, "errand serve: the interface was not built into this binary (make frontend); the page says so")
+	}
+	hub := server.NewHub()
+	bridge := ui.New(ctx, svc, ui.Options{Emit: hub.Emit, Version: app.Version, Clock: env.Clock})
+	defer func() {
+		// The task was cancelled with the server; this waits for its goroutine.
+		if err := ui.Close(context.WithoutCancel(ctx), bridge); err != nil {
+			fmt.Fprintf(env.Stderr, "errand serve: %v\n", err)
+		}
+	}()
+	srv := server.New(svc, server.Config{Token: token, Clock: env.Clock, Logger: logger,
+		UI: &server.UI{Bridge: bridge, Events: hub, Assets: assets}})
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	fmt.Fprintf(env.Stdout, "errand serve: listening on http://%s — token in %s\n", ln.Addr(), where)
+	fmt.Fprintf(env.Stdout, "errand serve: open http://%s/?token=%s in a browser for the app\n", ln.Addr(), token)
 
 	code := ExitOK
 	select {

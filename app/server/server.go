@@ -40,6 +40,8 @@ type Config struct {
 	Logger          *slog.Logger  // nil = discard
 	MaxBody         int64         // request body limit in bytes; 0 = 64 KiB
 	RatePerMinute   int           // requests a minute, with as large a burst; 0 = 60
+	// UI serves the web twin of the desktop window at / and /api/ui/; nil serves the API only.
+	UI *UI
 }
 
 func (c Config) withDefaults() Config {
@@ -110,7 +112,20 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": app.Version})
 	})
-	mux.Handle("/", guarded)
+	if s.cfg.UI == nil {
+		mux.Handle("/", guarded)
+		return s.sameSite(mux)
+	}
+	s.uiRoutes(mux)
+	// The page is what a browser GETs; everything else is the API's, whose answer to an
+	// unknown path stays its guarded 404.
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			s.page(w, r)
+			return
+		}
+		guarded.ServeHTTP(w, r)
+	})
 	return s.sameSite(mux)
 }
 
@@ -186,11 +201,13 @@ func (e *AddrError) Error() string {
 	return "listen address " + strconv.Quote(e.Addr) + ": " + e.Reason
 }
 
-// limit answers 429 once the token bucket is empty. It runs before authorization so
-// guessing the token is throttled too.
-func (s *Server) limit(next http.Handler) http.Handler {
+// limit answers 429 once the API's token bucket is empty. It runs before authorization
+// so guessing the token is throttled too.
+func (s *Server) limit(next http.Handler) http.Handler { return s.limitWith(s.rate, next) }
+
+func (s *Server) limitWith(rate *bucket, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if ok, wait := s.rate.take(); !ok {
+		if ok, wait := rate.take(); !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 			s.fail(w, http.StatusTooManyRequests, "too many requests; retry later")
 			return
@@ -199,11 +216,15 @@ func (s *Server) limit(next http.Handler) http.Handler {
 	})
 }
 
-// authorize wants the bearer token, compared in constant time.
+// authorize wants the bearer token, compared in constant time, or, from the web UI, the
+// cookie holding it.
 func (s *Server) authorize(next http.Handler) http.Handler {
 	want := []byte("Bearer " + s.cfg.Token)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		got := []byte(r.Header.Get("Authorization"))
+		if c, err := r.Cookie(cookieName); err == nil && len(got) == 0 {
+			got = []byte("Bearer " + c.Value)
+		}
 		if s.cfg.Token == "" || subtle.ConstantTimeCompare(got, want) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="errand"`)
 			s.fail(w, http.StatusUnauthorized, "missing or wrong bearer token")

@@ -62,6 +62,7 @@ const historyLimit = 50
 var (
 	ErrBusy   = errors.New("a task is already running")
 	ErrClosed = errors.New("the app is closing")
+	ErrNoTask = errors.New("no such task")
 )
 
 // Service is what the screen needs of app.Service.

@@ -60,7 +60,7 @@ type Call struct {
 func (b *Bridge) Trace(taskID string) (Trace, error) {
 	tr, err := b.d.trace(b.ctx, taskID)
 	if errors.Is(err, store.ErrNotFound) {
-		return Trace{}, fmt.Errorf("no task %q", taskID)
+		return Trace{}, fmt.Errorf("%w %q", ErrNoTask, taskID)
 	}
 	if err != nil {
 		return Trace{}, fmt.Errorf("open task: %w", err)
