@@ -359,3 +359,14 @@ func call[P, R any](ctx context.Context, p *Page, cmd cdp.Command[P, R], params 
 	r, err := chromedp.Call(cctx, cmd, params)
 	return r, p.infra(ctx, err)
 }
+
+// Screenshot captures the viewport as a PNG: what a person would have seen at this moment.
+func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
+	cctx, cancel := bind(ctx, p.ctx)
+	defer cancel()
+	png, err := chromedp.Run(cctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		return nil, fmt.Errorf("screenshot: %w", p.infra(ctx, err))
+	}
+	return png, nil
+}
