@@ -5,7 +5,7 @@ BIN     ?= errand
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/errand-app/errand/app.Version=$(VERSION)
 
-.PHONY: run test bench demo build desktop frontend setup-test setup-run clean
+.PHONY: run test bench demo build desktop frontend shot setup-test setup-run setup-shot clean
 
 run: setup-run frontend
 	$(GO) build -tags desktop,production -ldflags "-w -s $(LDFLAGS)" -o $(BIN) .
@@ -14,7 +14,8 @@ run: setup-run frontend
 		./$(BIN) demo; \
 	else ./$(BIN); fi
 
-test: setup-test
+# The frontend is built first: the web twin's end-to-end test serves the real UI.
+test: setup-test frontend
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	@if [ -f frontend/package.json ]; then cd frontend && npm test --silent; fi
@@ -32,11 +33,20 @@ build:
 frontend:
 	@if [ -f frontend/package.json ]; then cd frontend && npm run build --silent; fi
 
+# Opens the window under Xvfb, screenshots it (build/shots/window.png, failing when blank)
+# and prints its cold start and idle memory.
+shot: setup-shot frontend
+	$(GO) build -tags desktop,production -ldflags "-w -s $(LDFLAGS)" -o $(BIN) .
+	build/shot.sh ./$(BIN) build/shots
+
 setup-test:
 	@build/setup.sh test
 
 setup-run:
 	@build/setup.sh run
+
+setup-shot:
+	@build/setup.sh shot
 
 clean:
 	rm -f $(BIN)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Errand needs on Debian/Ubuntu. `build/setup.sh test` is enough for
-# `make test`; `build/setup.sh run` adds the desktop build (GTK/WebKit). As root it runs
-# apt-get; otherwise it names the packages to install and stops.
+# `make test`; `build/setup.sh run` adds the desktop build (GTK/WebKit); `shot` adds a
+# virtual display and ImageMagick for `make shot`. As root it runs apt-get; otherwise it
+# names the packages to install and stops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-test}
@@ -16,8 +17,11 @@ if [ -z "${ERRAND_CHROME:-}" ] && [ ! -x /usr/lib/chromium/chromium ] &&
 	missing+=(chromium)
 fi
 command -v npm >/dev/null || missing+=(nodejs npm)
-if [ "$what" = run ]; then
+if [ "$what" = run ] || [ "$what" = shot ]; then
 	for p in libgtk-3-dev libwebkit2gtk-4.0-dev pkg-config build-essential; do need_pkg "$p"; done
+fi
+if [ "$what" = shot ]; then
+	for p in xvfb x11-utils imagemagick; do need_pkg "$p"; done
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

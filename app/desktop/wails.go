@@ -27,6 +27,9 @@ import (
 type Env struct {
 	Getenv func(string) string
 	Stderr io.Writer
+	// Started is when the process started, for the cold-start time the window logs once
+	// it is interactive; zero logs nothing.
+	Started time.Time
 }
 
 // shutdownWait bounds how long closing the window waits for a running task to notice its
@@ -78,7 +81,13 @@ func run(ctx context.Context, env Env, log *slog.Logger) (err error) {
 	}
 
 	em := &emitter{}
-	b := ui.New(ctx, svc, ui.Options{Emit: em.emit, Version: app.Version})
+	var interactive func()
+	if !env.Started.IsZero() {
+		interactive = func() {
+			log.Info("window interactive", "coldStartMs", time.Since(env.Started).Milliseconds())
+		}
+	}
+	b := ui.New(ctx, svc, ui.Options{Emit: em.emit, Version: app.Version, Interactive: interactive})
 	var stopQuit func() bool
 	err = wails.Run(&options.App{
 		Title:            "Errand",

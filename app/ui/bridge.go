@@ -85,6 +85,9 @@ type Options struct {
 	Emit    func(name string, data any)
 	Version string
 	Clock   clock.Clock // countdowns; nil = the wall clock
+	// Interactive runs once, when the screen first asks for the version: its UI has
+	// mounted and reached Go (the window's cold start ends there).
+	Interactive func()
 }
 
 // deps are the Bridge's effects, as functions so a test replaces one at a time.
@@ -100,6 +103,7 @@ type deps struct {
 	emit     func(name string, data any)
 	version  string
 	clk      clock.Clock // countdowns; nil = the wall clock
+	ready    func()      // Options.Interactive
 }
 
 // Bridge is bound to the window's JavaScript as window.go.ui.Bridge: every exported
@@ -111,6 +115,7 @@ type Bridge struct {
 	stop context.CancelFunc
 	wg   sync.WaitGroup
 	q    *dialogs
+	seen sync.Once // the first Version call
 
 	mu      sync.Mutex
 	cancel  context.CancelFunc // the running task's; nil when idle
@@ -122,7 +127,7 @@ type Bridge struct {
 func New(ctx context.Context, svc Service, o Options) *Bridge {
 	return newBridge(ctx, deps{run: svc.Run, resume: svc.Resume, tasks: svc.Tasks, trace: svc.Trace,
 		settings: svc.Settings, save: svc.SaveSettings, status: svc.ModelStatus, pull: svc.PullModel,
-		emit: o.Emit, version: o.Version, clk: o.Clock})
+		emit: o.Emit, version: o.Version, clk: o.Clock, ready: o.Interactive})
 }
 
 func newBridge(ctx context.Context, d deps) *Bridge {
@@ -280,7 +285,12 @@ func resumable(status string) bool {
 }
 
 // Version is the build's version.
-func (b *Bridge) Version() string { return b.d.version }
+func (b *Bridge) Version() string {
+	if b.d.ready != nil {
+		b.seen.Do(b.d.ready)
+	}
+	return b.d.version
+}
 
 // Close cancels b's running task and waits for its goroutine, or for ctx. It is a function,
 // not a method, so the window's JavaScript cannot call it.

@@ -379,3 +379,11 @@ func fsReadString(fsys fs.FS, name string) (string, error) {
 	b, err := fs.ReadFile(fsys, name)
 	return string(b), err
 }
+
+func TestInteractiveOnFirstVersionCall(t *testing.T) {
+	n := 0
+	b := newBridge(context.Background(), deps{emit: newRecorder().emit, version: "1.2", ready: func() { n++ }})
+	if b.Version() != "1.2" || b.Version() != "1.2" || n != 1 {
+		t.Errorf("ready ran %d times, want once", n)
+	}
+}
