@@ -13,6 +13,7 @@ import (
 
 	"github.com/errand-app/errand/app"
 	"github.com/errand-app/errand/engine/agent"
+	"github.com/errand-app/errand/engine/clock"
 	"github.com/errand-app/errand/store"
 )
 
@@ -385,5 +386,42 @@ func TestInteractiveOnFirstVersionCall(t *testing.T) {
 	b := newBridge(context.Background(), deps{emit: newRecorder().emit, version: "1.2", ready: func() { n++ }})
 	if b.Version() != "1.2" || b.Version() != "1.2" || n != 1 {
 		t.Errorf("ready ran %d times, want once", n)
+	}
+}
+
+// Opening Correct on an announcement holds its countdown: no time makes Errand go ahead
+// while the right value is being typed.
+func TestCorrectHoldsTheAnnouncement(t *testing.T) {
+	clk := clock.NewFake(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
+	rec := newRecorder()
+	got := make(chan agent.Input, 1)
+	ann := agent.Announcement{RequestID: "req-1", AutoExecuteDelay: 3000}
+	run := func(ctx context.Context, req app.TaskRequest) (agent.Result, error) {
+		req.Sink.Emit(agent.Event{Type: agent.EventAssumeAnnounce, Payload: agent.AnnouncePayload{Announcement: ann}})
+		in, err := req.Prompter.Prompt(ctx, agent.Output{Kind: agent.OutputAnnounce, Announcement: &ann})
+		got <- in
+		return agent.Result{}, err
+	}
+	b := newBridge(context.Background(), deps{run: run, emit: rec.emit, clk: clk})
+	defer Close(context.Background(), b)
+	if _, err := b.RunTask("click Sav", ""); err != nil {
+		t.Fatal(err)
+	}
+	rec.next(t, "assumeAnnounce")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := clk.BlockUntil(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Typing("req-1"); err != nil {
+		t.Fatal(err)
+	}
+	rec.next(t, `"kind":"paused"`)
+	clk.Advance(time.Minute)
+	if err := b.Decide("req-1", agent.DecisionCancel); err != nil {
+		t.Fatal(err)
+	}
+	if in := <-got; in.Decision != agent.DecisionCancel {
+		t.Errorf("the announcement resolved to %+v, want the person's cancel", in)
 	}
 }

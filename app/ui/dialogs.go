@@ -74,13 +74,24 @@ func (ds *dialogs) Prompt(ctx context.Context, d agent.Output) (agent.Input, err
 		a := d.Announcement
 		w := ds.register(a.RequestID, d, nil)
 		defer ds.forget(a.RequestID, w)
-		select {
-		case in := <-w.reply:
-			return in, nil
-		case <-ds.clk.After(time.Duration(a.AutoExecuteDelay) * time.Millisecond):
-			return agent.Input{Kind: agent.InputDecision, Decision: agent.DecisionProceed}, nil
-		case <-ctx.Done():
-			return agent.Input{}, ctx.Err()
+		countdown := ds.clk.After(time.Duration(a.AutoExecuteDelay) * time.Millisecond)
+		for {
+			select {
+			case in := <-w.reply:
+				return in, nil
+			case <-countdown:
+				return agent.Input{Kind: agent.InputDecision, Decision: agent.DecisionProceed}, nil
+			case <-w.typing:
+				// The person opened Correct: the countdown stops until they reply, so
+				// Errand never goes ahead while the right value is being typed.
+				if countdown != nil && ds.emit != nil {
+					countdown = nil
+					ds.emit(agent.Event{Type: agent.EventQuestionTimer, Payload: agent.QuestionTimer{QuestionID: a.RequestID, Kind: "paused"}})
+				}
+				countdown = nil
+			case <-ctx.Done():
+				return agent.Input{}, ctx.Err()
+			}
 		}
 	case agent.OutputAwaitApproval, agent.OutputMidExecDialog:
 		id := d.RequestID()
@@ -171,8 +182,8 @@ func (ds *dialogs) typed(id string) error {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	w, ok := ds.waiting[id]
-	if !ok || w.q == nil {
-		return fmt.Errorf("no question %q is open", id)
+	if !ok || (w.q == nil && w.kind != agent.OutputAnnounce) {
+		return fmt.Errorf("no question or announcement %q is open", id)
 	}
 	select {
 	case w.typing <- struct{}{}:
@@ -219,7 +230,8 @@ func (b *Bridge) Answer(questionID, optionID, text string) error {
 }
 
 // Typing tells an open question's timer that the person is typing: it pauses, and resumes
-// after 5 s without a keystroke.
+// after 5 s without a keystroke. On an announcement it holds the countdown until the
+// person replies (they opened Correct).
 func (b *Bridge) Typing(questionID string) error { return b.q.typed(questionID) }
 
 // Decide answers an announcement (proceed, cancel), a plan (approve, cancel) or a failed
