@@ -98,7 +98,9 @@ func run(ctx context.Context, env Env, log *slog.Logger) (err error) {
 		BackgroundColour: options.NewRGB(0xf7, 0xf7, 0xf5), // the light theme's page colour, so no white flash
 		AssetServer:      &assetserver.Options{Assets: assets},
 		Bind:             []any{b},
-		Linux:            &linux.Options{Icon: icon, ProgramName: "errand"},
+		// Errand draws forms and text: software rendering is plenty, and it spares the GPU
+		// process WebKit would otherwise keep (Wails also defaults to this when Linux is nil).
+		Linux: &linux.Options{Icon: icon, ProgramName: "errand", WebviewGpuPolicy: linux.WebviewGpuPolicyNever},
 		OnStartup: func(wctx context.Context) {
 			em.start(wctx)
 			// Ctrl-C in the terminal (main's signal context) closes the window like the
