@@ -286,4 +286,30 @@ func TestWebUIEndToEnd(t *testing.T) {
 		w.until(t, "Jas is saved by the retry", func(page.Observation) bool { return hasJas(site) })
 		w.waitEnabled(t, "Run")
 	})
+
+	t.Run("stop at a question, then resume the task from History", func(t *testing.T) {
+		w.start(t, "Click the Details link", "/links")
+		w.waitFor(t, "btn", "Prescriptions")
+		w.do(t, page.Action{Kind: page.Click, ID: w.waitFor(t, "btn", "Stop").ID})
+		w.waitEnabled(t, "Run")
+		w.do(t, page.Action{Kind: page.Click, ID: w.waitFor(t, "tab", "History").ID})
+		w.do(t, page.Action{Kind: page.Click, ID: w.waitFor(t, "btn", "Click the Details link").ID})
+		resume := w.waitFor(t, "btn", "Resume")
+		w.shot(t, "05-history-trace")
+		w.do(t, page.Action{Kind: page.Click, ID: resume.ID})
+		// Resuming brings the task screen back with the question asked again.
+		opt := w.waitFor(t, "btn", "Prescriptions")
+		w.do(t, page.Action{Kind: page.Click, ID: opt.ID})
+		w.until(t, "the resumed task opens the Prescriptions page", func(page.Observation) bool { return site.Visits("/details/rx") == 1 })
+		w.waitEnabled(t, "Run")
+	})
+
+	t.Run("settings show what the app runs with", func(t *testing.T) {
+		w.do(t, page.Action{Kind: page.Click, ID: w.waitFor(t, "tab", "Settings").ID})
+		w.until(t, "the settings are loaded", func(o page.Observation) bool {
+			n, ok := find(o, "inp", "Ollama address")
+			return ok && n.Value == "http://127.0.0.1:11434"
+		})
+		w.shot(t, "06-settings")
+	})
 }

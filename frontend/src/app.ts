@@ -1,14 +1,28 @@
-// The screen: the task form, the question and dialog cards, the live feed and the History panel,
-// wired to a Transport. main.ts mounts it; tests can mount it with a fake transport.
+// The task screen: the task form, the cards a run stops at (questions, announcements,
+// plans, failed steps), the live feed, and beside it the page being worked on, the plan,
+// the confidence report and self-refine progress. The shell mounts it under its
+// Task tab; tests mount it with a fake transport.
 
+import "./panels.css";
 import { announceCard, approvalCard, midExecCard, type DialogCard } from "./dialogs";
-import { describe, phaseLabel, type ErrandEvent, type FeedItem, type Question } from "./events";
+import { confidencePanel } from "./confidence";
 import { h } from "./dom";
-import { renderHistory } from "./history";
-import { questionCard, type Card, type QuestionCard } from "./question";
+import { describe, phaseLabel, usageText, type ErrandEvent, type FeedItem, type Question } from "./events";
+import { optionCard } from "./optioncard";
+import { overlayCard } from "./overlay";
+import { pagePanel, planPanel } from "./plan";
+import type { QuestionCard, QuestionReplies } from "./question";
+import { refinePanel } from "./refine";
 import type { Transport } from "./transport";
+import type { Card } from "./card";
 
-export function mount(root: HTMLElement, t: Transport): () => void {
+/** askCard picks a question's card: timed ones over the screen (seed 001), others inline (seed 000). */
+export function askCard(q: Question, r: QuestionReplies): QuestionCard {
+  return (q.timeoutMs ?? 0) > 0 ? overlayCard(q, r) : optionCard(q, r);
+}
+
+/** mountTask draws the task screen into root and returns what takes it down again. */
+export function mountTask(root: HTMLElement, t: Transport): () => void {
   const goal = h("input", {
     id: "goal",
     type: "text",
@@ -24,13 +38,15 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     spellcheck: "false",
     placeholder: "http://localhost:7480/patients/new",
   });
-  const run = h("button", { type: "submit", class: "primary" }, "Run");
-  const stop = h("button", { type: "button", class: "danger", hidden: true }, "Stop");
+  const run = h("button", { type: "submit", class: "primary run" }, "Run");
+  const stop = h("button", { type: "button", class: "danger stop", hidden: true }, "Stop");
   const formError = h("p", { class: "form-error", role: "alert", hidden: true });
+  const status = h("span", { class: "status-pill", role: "status" }, "Ready");
+  const usage = h("span", { class: "usage-meter", title: "Model calls and tokens this errand has used" });
   const form = h(
     "form",
     { class: "task-form", autocomplete: "off" },
-    h("label", { for: "goal" }, "What should Errand do?"),
+    h("div", { class: "task-form-head" }, h("label", { for: "goal" }, "What should Errand do?"), status, usage),
     goal,
     h(
       "div",
@@ -41,9 +57,8 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     formError,
   );
 
-  const status = h("span", { class: "status-pill", role: "status" }, "Ready");
-  const version = h("span", { class: "version" });
   const slot = h("div", { class: "question-slot" });
+  const overlayHost = h("div", { class: "overlay-host" });
   const feed = h("ol", { class: "feed-list", "aria-live": "polite" });
   const empty = h(
     "div",
@@ -58,7 +73,7 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     h(
       "p",
       {},
-      "For now it understands direct commands, such as ",
+      "Direct commands need no model, such as ",
       h("q", {}, "click Save"),
       ", ",
       h("q", {}, "type 'Jas' into Name and click Save"),
@@ -67,40 +82,36 @@ export function mount(root: HTMLElement, t: Transport): () => void {
       ".",
     ),
   );
-  const historyList = h("ul", { class: "history-list" });
-  const refresh = h("button", { type: "button", class: "link", title: "Reload the history" }, "Refresh");
+  const page = pagePanel();
+  const confidence = confidencePanel();
+  const refine = refinePanel();
+  const plan = planPanel();
 
   root.replaceChildren(
     h(
-      "header",
-      { class: "topbar" },
-      h("div", { class: "brand" }, h("span", { class: "logo", "aria-hidden": "true" }, "E"), "Errand"),
-      status,
-      version,
-    ),
-    h(
       "div",
-      { class: "layout" },
+      { class: "task-screen" },
+      form,
       h(
-        "main",
-        { class: "work" },
-        form,
-        slot,
-        h("section", { class: "feed", "aria-label": "Activity" }, h("h2", {}, "Activity"), empty, feed),
-      ),
-      h(
-        "aside",
-        { class: "history", "aria-label": "History" },
-        h("div", { class: "history-head" }, h("h2", {}, "History"), refresh),
-        historyList,
+        "div",
+        { class: "task-body" },
+        h(
+          "div",
+          { class: "task-main" },
+          slot,
+          h("section", { class: "feed", "aria-label": "Activity" }, h("h2", {}, "Activity"), empty, feed),
+        ),
+        h("aside", { class: "task-side", "aria-label": "This errand" }, page.el, plan.el, confidence.el, refine.el),
+        overlayHost,
       ),
     ),
   );
 
   let running = false;
-  // card is the open card in the slot, null once it has been replied to or closed.
+  // card is the open card, null once it has been replied to or closed.
   let card: Card | null = null;
   let question: QuestionCard | null = null; // card, when it is a question
+  let asked: Question | null = null; // the question it shows
   // A round's questions arrive together, but the engine waits on them one by one, in
   // order: the later ones wait here until the one before is answered or times out.
   const queued: Question[] = [];
@@ -122,6 +133,9 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     formError.textContent = msg;
     formError.hidden = !msg;
   }
+
+  // visible says whether the task screen is the one on show: the shell hides the others.
+  const visible = () => root.isConnected && !root.closest("[hidden]");
 
   // follow keeps the newest event in view until the person scrolls up to read.
   let follow = true;
@@ -147,19 +161,17 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     scrollFeed();
   }
 
-  async function loadHistory() {
-    renderHistory(historyList, { kind: "loading" });
-    try {
-      renderHistory(historyList, { kind: "rows", rows: await t.tasks() });
-    } catch (err) {
-      renderHistory(historyList, { kind: "error", message: message(err) });
-    }
-  }
-
-  // closeCard ends the open card and leaves it in view with a note (the run ended).
+  // closeCard ends the open card and leaves it in view with a note (the run ended); an
+  // overlay goes, since it would hide the screen, and its note goes to the feed.
   function closeCard(note: string) {
-    card?.close(note);
+    const c = card;
     card = question = null;
+    if (!c) return;
+    c.close(note);
+    if (overlayHost.contains(c.el)) {
+      c.el.remove();
+      if (note) addItem({ tone: "muted", title: note });
+    }
   }
 
   // clearCard ends the open card and takes it away: the engine has moved on past it.
@@ -167,6 +179,7 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     closeCard("");
     queued.length = 0;
     slot.replaceChildren();
+    overlayHost.replaceChildren();
   }
 
   // settled is what every card does once its reply is accepted: the card has done its
@@ -178,18 +191,19 @@ export function mount(root: HTMLElement, t: Transport): () => void {
   }
 
   function showQuestion(q: Question) {
-    const c = questionCard(
-      q,
-      (optionId, text) => t.answer(q.id, optionId, text),
-      (label) => {
+    const c = askCard(q, {
+      answer: (optionId, text) => t.answer(q.id, optionId, text),
+      answered: (label) => {
         settled(c, `You answered: ${label}`);
         nextQuestion();
       },
-      () => t.typing(q.id),
-    );
+      typing: () => t.typing(q.id),
+    });
     card = question = c;
-    slot.replaceChildren(c.el);
-    (c.el.querySelector<HTMLElement>("button.option") ?? c.el.querySelector<HTMLElement>("input"))?.focus();
+    asked = q;
+    if (c.overlay) overlayHost.replaceChildren(c.el);
+    else slot.replaceChildren(c.el);
+    c.focus();
     scrollFeed();
   }
 
@@ -207,12 +221,65 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     scrollFeed();
   }
 
+  // resetRun clears what the last run left: a new one starts with an empty screen.
+  function resetRun(startUrl: string) {
+    feed.replaceChildren();
+    empty.hidden = true;
+    follow = true;
+    clearCard();
+    page.reset(startUrl);
+    confidence.reset();
+    refine.reset();
+    plan.reset();
+    usage.textContent = "";
+    showError("");
+  }
+
+  // A run this screen did not start (a resume from History, another window on `errand
+  // serve`) shows itself by its events: the screen follows it as if it had.
+  function followRun() {
+    resetRun("");
+    addItem({ tone: "muted", title: "Following an errand started elsewhere", detail: "From History or another window." });
+    setRunning(true);
+    setStatus("Working…", "executing");
+  }
+
+  // feedLine is describe's line, except where the screen knows better: the end of the
+  // open question's timer names the option Errand took.
+  function feedLine(e: ErrandEvent): FeedItem | null {
+    if (e.type === "questionTimer" && question?.questionId === e.questionId) {
+      if (e.kind !== "expired") return null;
+      const taken = question.optionText(e.optionId || asked?.default || "");
+      if (taken) return { tone: "muted", title: `No answer in time: Errand took “${taken}”` };
+    }
+    return describe(e);
+  }
+
   function onEvent(e: ErrandEvent) {
-    const item = describe(e);
+    if (e.type === "pullProgress") return; // Settings' business
+    if (!running && e.type !== "runEnded" && e.type !== "taskFinished") followRun();
+    const item = feedLine(e);
     if (item) addItem(item);
+    plan.apply(e);
     switch (e.type) {
       case "stateChanged":
         setStatus(phaseLabel(e.to), e.to);
+        break;
+      case "planReady":
+        page.update(e.url, e.title);
+        refine.settle();
+        break;
+      case "stepVerified":
+        page.update(e.url, e.title);
+        break;
+      case "confidenceReport":
+        confidence.show(e);
+        break;
+      case "selfRefineUpdate":
+        refine.update(e);
+        break;
+      case "usage":
+        usage.textContent = usageText(e.taskCalls, e.taskTokens);
         break;
       case "clarifyWithOptions":
         if ((e.index ?? 1) > 1 && question) queued.push(e);
@@ -224,10 +291,14 @@ export function mount(root: HTMLElement, t: Transport): () => void {
       case "questionTimer":
         if (!question || question.questionId !== e.questionId) break;
         if (e.kind === "expired") {
-          // The engine has taken the default and gone on to the next question, if any.
-          closeCard("No answer in time: Errand took the suggested answer.");
+          // The engine has taken the default and gone on to the next question, if any;
+          // the feed has said which.
+          const c = question;
+          card = question = null;
+          c.close("");
+          c.el.remove();
           nextQuestion();
-        } else question.timer(e.kind, e.optionId);
+        } else question.timer(e);
         break;
       case "assumeAnnounce":
         showDialog((decided) => announceCard(e, t, decided));
@@ -246,6 +317,7 @@ export function mount(root: HTMLElement, t: Transport): () => void {
       case "taskFinished":
         clearCard();
         setStatus(phaseLabel(e.status), e.status);
+        usage.textContent = usageText(e.modelCalls, e.tokens);
         break;
       case "runEnded":
         queued.length = 0;
@@ -253,8 +325,7 @@ export function mount(root: HTMLElement, t: Transport): () => void {
         setRunning(false);
         if (e.error) setStatus("Stopped with an error", "failed");
         else if (e.cancelled) setStatus("Stopped", "cancelled");
-        void loadHistory();
-        goal.focus();
+        if (visible()) goal.focus();
         break;
     }
   }
@@ -268,11 +339,9 @@ export function mount(root: HTMLElement, t: Transport): () => void {
       goal.focus();
       return;
     }
-    showError("");
-    feed.replaceChildren();
-    follow = true;
-    clearCard();
-    addItem({ tone: "muted", title: `You asked: ${g}`, meta: url.value.trim() ? `on ${url.value.trim()}` : undefined });
+    const u = url.value.trim();
+    resetRun(u);
+    addItem({ tone: "muted", title: `You asked: ${g}`, meta: u ? `on ${u}` : undefined });
     setRunning(true);
     setStatus("Starting…", "planning");
     try {
@@ -284,7 +353,11 @@ export function mount(root: HTMLElement, t: Transport): () => void {
     }
   });
 
-  stop.addEventListener("click", async () => {
+  url.addEventListener("input", () => {
+    if (!running) page.start(url.value);
+  });
+
+  async function stopRun() {
     stop.disabled = true;
     setStatus("Stopping…", "cancelled");
     try {
@@ -293,22 +366,30 @@ export function mount(root: HTMLElement, t: Transport): () => void {
       stop.disabled = false;
       showError(message(err));
     }
-  });
+  }
+  stop.addEventListener("click", () => void stopRun());
 
-  refresh.addEventListener("click", () => void loadHistory());
-
-  const onKey = (e: KeyboardEvent) => void card?.handleKey(e);
+  const onKey = (e: KeyboardEvent) => {
+    if (!visible()) return;
+    if (card) {
+      // An open card owns the keys, Esc included: it is that card's cancel, never Stop.
+      card.handleKey(e);
+      return;
+    }
+    if (e.key === "Escape" && running && !stop.disabled && !e.defaultPrevented) {
+      e.preventDefault();
+      void stopRun();
+    }
+  };
   document.addEventListener("keydown", onKey);
   const unsubscribe = t.onEvent(onEvent);
-
-  void loadHistory();
-  void t.version().then((v) => (version.textContent = v ? `v${v}` : ""), () => {});
-  goal.focus();
+  if (visible()) goal.focus();
 
   return () => {
     unsubscribe();
     document.removeEventListener("keydown", onKey);
-    card?.close(""); // stops an announcement's countdown
+    card?.close(""); // stops a countdown
+    card = question = null;
   };
 }
 

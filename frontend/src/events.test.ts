@@ -1,5 +1,5 @@
 import { describe as suite, expect, it } from "vitest";
-import { describe, duration, humanize, percent, type ErrandEvent } from "./events";
+import { assumptionText, count, describe, duration, humanize, percent, routeLabel, usageText, type ErrandEvent } from "./events";
 
 // Events as engine/agent marshals them (flat JSON with a "type").
 const ev = (json: string) => JSON.parse(json) as ErrandEvent;
@@ -102,7 +102,7 @@ suite("describe", () => {
     expect(item).toEqual({
       tone: "ask",
       title: "I'll proceed with these assumptions",
-      list: ["target: the Save button (72%)"],
+      list: ['Target: "the Save button" (72%)'],
       meta: "runs in 3.0 s unless you correct or cancel",
     });
   });
@@ -140,9 +140,102 @@ suite("describe", () => {
     expect(timer("expired")?.title).toMatch(/^No answer in time/);
   });
 
-  it("shows event types it does not draw yet by name", () => {
-    expect(describe(ev(`{"type":"selfRefineUpdate","round":1}`))?.title).toBe("Self refine update");
+  it("says the plan's route and score", () => {
+    const item = describe(ev(`{"type":"planReady","route":"model","complexity":"COMPLEX","steps":["open Patients"],"score":0.82}`));
+    expect(item?.meta).toBe("planned by the model · plan score 82%");
+    expect(routeLabel("replan")).toBe("re-planned from the page as it is now");
+    expect(routeLabel("some_new_route")).toBe("some new route");
+  });
+
+  it("says a started step in words when the engine gives them", () => {
+    const item = describe(
+      ev(`{"type":"stepStarted","step":3,"actions":["setValue(\\"5\\", \\"Jas\\")"],"descriptions":["type Jas into Name"],"chained":false,"planStep":0,"planSteps":1}`),
+    );
+    expect(item?.title).toBe("Step 3: type Jas into Name");
+  });
+
+  it("gives a self-refine iteration one calm line", () => {
+    const item = describe(
+      ev(`{"type":"selfRefineUpdate","iteration":2,"maxIterations":3,"previousScore":0.6,"newScore":0.8,"improvements":["Added a target"]}`),
+    );
+    expect(item).toEqual({ tone: "muted", title: "Refined the plan (2 of 3): score 60% → 80%" });
+  });
+
+  it("keeps model calls out of the feed unless one failed", () => {
+    const usage = (failed: boolean) =>
+      describe(
+        ev(`{"type":"usage","purpose":"SELF_CORRECTION","role":"planner","model":"qwen2.5:7b","promptTokens":900,"completionTokens":80,"durationMs":1200,"cost":0,"failed":${failed},"taskCalls":2,"taskTokens":1980}`),
+      );
+    expect(usage(false)).toBeNull();
+    expect(usage(true)).toEqual({ tone: "fail", title: "A model call failed (self correction)", meta: "qwen2.5:7b" });
+    expect(usageText(2, 12480)).toBe("2 model calls · 12,480 tokens");
+    expect(usageText(1, 1)).toBe("1 model call · 1 token");
+    expect(count(1234567)).toBe("1,234,567");
+  });
+
+  it("says whether the goal was reached", () => {
+    const item = describe(
+      ev(`{"type":"goalVerified","verificationTier":2,"taskCompleted":true,"confidence":0.9,"goalAchieved":true,"reason":"The patient list shows Jas."}`),
+    );
+    expect(item).toEqual({
+      tone: "ok",
+      title: "✓ The goal is reached",
+      detail: "The patient list shows Jas.",
+      meta: "checked by tier 2 · confidence 90%",
+    });
+    expect(describe(ev(`{"type":"goalVerified","verificationTier":3,"taskCompleted":false,"confidence":0.4,"goalAchieved":false,"reason":""}`))).toMatchObject({
+      tone: "fail",
+      title: "✗ The goal is not confirmed",
+      detail: undefined,
+    });
+  });
+
+  it("says what a re-plan decided and why", () => {
+    const item = describe(
+      ev(`{"type":"replanned","trigger":"the page changed (similarity 0.42)","similarity":0.42,"decision":"modify","reason":"A dialog opened.","steps":["close the dialog","click Save"]}`),
+    );
+    expect(item).toEqual({
+      tone: "info",
+      title: "Looked at the page again: changed the rest of the plan",
+      detail: "A dialog opened.",
+      list: ["close the dialog", "click Save"],
+      meta: "the page changed (similarity 0.42)",
+    });
+    const kept = describe(ev(`{"type":"replanned","trigger":"expected to see \\"Saved\\" next","decision":"continue"}`));
+    expect(kept?.title).toBe("Looked at the page again: the plan still fits");
+    expect(kept?.detail).toBe('expected to see "Saved" next');
+    expect(kept?.list).toBeUndefined();
+  });
+
+  it("says how a failed action was corrected", () => {
+    const item = describe(
+      ev(`{"type":"selfCorrection","goal":"save","url":"http://x/","failedAction":"click(\\"10\\")","cause":"not_found","actions":["click(\\"12\\")"],"source":"contingency","verified":true}`),
+    );
+    expect(item).toEqual({
+      tone: "ok",
+      title: "Recovered from a failed step",
+      detail: 'click("10") failed: not_found',
+      meta: 'a fix learned before · click("12")',
+    });
+  });
+
+  it("leaves a model download to Settings", () => {
+    expect(describe(ev(`{"type":"pullProgress","model":"qwen2.5:7b","status":"pulling","completed":1,"total":2,"fraction":0.5}`))).toBeNull();
+  });
+
+  it("shows event types it does not know by name", () => {
+    expect(describe(ev(`{"type":"somethingNew","x":1}`))?.title).toBe("Something new");
     expect(humanize("selfRefineUpdate")).toBe("Self refine update");
+  });
+
+  it("lists an assumption with its field capitalised and its value quoted", () => {
+    // The engine's words may carry their own quotes: no second pair around them.
+    expect(assumptionText({ field: "target", assumedValue: "“Name” field in “New patient”", confidence: 0.6, command: 0 })).toBe(
+      "Target: “Name” field in “New patient” (60%)",
+    );
+    expect(assumptionText({ field: "target", assumedValue: "First search result", confidence: 0.75, command: 0 })).toBe(
+      'Target: "First search result" (75%)',
+    );
   });
 });
 

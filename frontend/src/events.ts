@@ -113,8 +113,27 @@ interface Envelope {
 export type ErrandEvent = Envelope &
   (
     | { type: "stateChanged"; from: Phase; to: Phase }
-    | { type: "planReady"; route: string; complexity: string; steps: string[] | null }
-    | { type: "stepStarted"; step: number; actions: string[] | null; chained: boolean }
+    | {
+        type: "planReady";
+        route: string; // fast_path | model | replan | subtask
+        complexity: string;
+        steps: string[] | null;
+        score?: number; // a model plan's self-refined score
+        sources?: string[] | null;
+        subtasks?: number;
+        url?: string; // the page the plan was made on
+        title?: string;
+      }
+    | {
+        type: "stepStarted";
+        step: number;
+        actions: string[] | null;
+        descriptions?: string[] | null; // the actions in words
+        chained: boolean;
+        planStep: number; // 0-based index into the last planReady's steps this step starts
+        planSteps: number; // how many plan steps it carries out (a chain may cover several)
+        chainMetadata?: { totalActions: number; estimatedDuration: number; safeToChain: boolean };
+      }
     | {
         type: "stepVerified";
         step: number;
@@ -123,7 +142,12 @@ export type ErrandEvent = Envelope &
         verified: boolean;
         verificationTier: number;
         evidence: string;
+        description?: string;
+        planStep: number; // 0-based index into the last planReady's steps this action belongs to
+        tokensSaved?: number;
         error?: string;
+        url?: string; // the page after the action
+        title?: string;
       }
     | {
         type: "confidenceReport";
@@ -158,9 +182,64 @@ export type ErrandEvent = Envelope &
         error?: string;
         cancelled?: boolean;
       }
-    // Types the engine names but this screen does not draw yet (selfRefineUpdate,
-    // usage): shown by name so nothing is hidden.
-    | { type: "selfRefineUpdate" | "usage"; [field: string]: unknown }
+    | {
+        type: "selfRefineUpdate";
+        iteration: number;
+        maxIterations: number;
+        previousScore: number;
+        newScore: number;
+        improvements: string[] | null;
+      }
+    | {
+        type: "usage";
+        purpose: string;
+        role: string;
+        model: string;
+        promptTokens: number;
+        completionTokens: number;
+        durationMs: number;
+        cost: number;
+        failed?: boolean;
+        taskCalls: number;
+        taskTokens: number;
+      }
+    | {
+        type: "goalVerified";
+        verificationTier: number;
+        taskCompleted: boolean;
+        confidence: number;
+        goalAchieved: boolean;
+        reason: string;
+      }
+    | {
+        type: "replanned";
+        trigger: string;
+        similarity?: number;
+        decision: string; // continue | modify | regenerate
+        reason?: string;
+        steps?: string[] | null;
+      }
+    | {
+        type: "selfCorrection";
+        goal: string;
+        url: string;
+        failedAction: string;
+        cause: string;
+        actions: string[] | null;
+        source: string; // contingency | model
+        verified: boolean;
+      }
+    // app/ui's own: a model download's progress (Settings' pull button).
+    | {
+        type: "pullProgress";
+        model: string;
+        status: string;
+        completed: number;
+        total: number;
+        fraction: number; // 0–1 of the current layer
+        done?: boolean;
+        error?: string;
+      }
   );
 
 export type Tone = "info" | "ok" | "fail" | "ask" | "done" | "muted";
@@ -211,20 +290,64 @@ export function duration(ms: number): string {
   return s ? `${min} min ${s} s` : `${min} min`;
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
+/** plural counts a thing in words: "1 step", "3 steps". */
+export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** count formats a large number with thousands separators: 12,480. */
+export function count(n: number): string {
+  return Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–";
+}
+
+/** usageText is the running "N model calls · M tokens" of a task. */
+export function usageText(calls: number, tokens: number): string {
+  const t = tokens ?? 0;
+  return `${plural(calls ?? 0, "model call")} · ${count(t)} ${t === 1 ? "token" : "tokens"}`;
+}
+
+const routeWords: Record<string, string> = {
+  fast_path: "read as direct commands, no model needed",
+  model: "planned by the model",
+  replan: "re-planned from the page as it is now",
+  subtask: "split into smaller errands",
+};
+
+/** routeLabel says how a plan was made (planReady.route). */
+export function routeLabel(route: string): string {
+  return routeWords[route] ?? route.replaceAll("_", " ");
 }
 
 const recommendationWords: Record<string, string> = {
   proceed: "going ahead",
+  assume_announce: "going ahead unless you correct it",
+  approval: "asking you to approve the plan",
   ask: "asking you first",
   confirm: "asking you to confirm",
+  rejected: "not going ahead",
 };
 
-/** assumptionText says one assumption the way the announcement card lists it. */
-export function assumptionText(a: Assumption): string {
-  return `${a.field}: ${a.assumedValue} (${percent(a.confidence)})`;
+/** recommendationLabel says a confidence report's route in a few words. */
+export function recommendationLabel(rec: string): string {
+  return recommendationWords[rec] ?? rec.replaceAll("_", " ");
 }
+
+/** assumptionText says one assumption the way the announcement lists it: Target: "Save" (72%). */
+export function assumptionText(a: Assumption): string {
+  const field = a.field.charAt(0).toUpperCase() + a.field.slice(1);
+  return `${field}: ${quoted(a.assumedValue)} (${percent(a.confidence)})`;
+}
+
+/** quoted puts text in quotes unless the engine's words already hold some (“Save” button). */
+export function quoted(text: string): string {
+  return /["“”]/.test(text) ? text : `"${text}"`;
+}
+
+const replanWords: Record<string, string> = {
+  continue: "the plan still fits",
+  modify: "changed the rest of the plan",
+  regenerate: "made a new plan",
+};
 
 /** describe turns one event into a feed line, or null when it adds nothing to read. */
 export function describe(e: ErrandEvent): FeedItem | null {
@@ -235,15 +358,16 @@ export function describe(e: ErrandEvent): FeedItem | null {
       return { tone: "muted", title: phaseLabel(e.to) };
     case "planReady": {
       const steps = e.steps ?? [];
-      const how = e.route === "fast_path" ? "read as direct commands, no model needed" : "planned by the model";
+      const how = [routeLabel(e.route), e.score ? `plan score ${percent(e.score)}` : ""].filter(Boolean).join(" · ");
       return { tone: "info", title: `Plan ready: ${plural(steps.length, "step")}`, meta: how, list: steps };
     }
     case "stepStarted": {
       // Actions arrive in the engine's notation (click("10")): small print, not the title.
       const acts = e.actions ?? [];
+      const words = (e.descriptions ?? []).filter(Boolean);
       return {
         tone: "info",
-        title: `Step ${e.step}: ${plural(acts.length, "action")}${e.chained ? ", run together" : ""}`,
+        title: `Step ${e.step}: ${words.length ? words.join(", then ") : plural(acts.length, "action")}${e.chained ? ", run together" : ""}`,
         meta: acts.join(" · ") || undefined,
       };
     }
@@ -257,10 +381,9 @@ export function describe(e: ErrandEvent): FeedItem | null {
       };
     case "confidenceReport": {
       const b = e.breakdown;
-      const rec = recommendationWords[e.recommendation] ?? e.recommendation;
       return {
         tone: "info",
-        title: `Confidence ${percent(e.overall)}${rec ? `, ${rec}` : ""}${e.highRisk ? " (risky action)" : ""}`,
+        title: `Confidence ${percent(e.overall)}, ${recommendationLabel(e.recommendation)}${e.highRisk ? " (risky action)" : ""}`,
         detail: (e.reasons ?? []).filter(Boolean).join("; ") || undefined,
         meta: b
           ? `intent ${percent(b.intentClarity)} · target ${percent(b.targetMatch)} · values ${percent(b.valueConfidence)} · determinism ${percent(b.actionDeterminism)}`
@@ -307,20 +430,58 @@ export function describe(e: ErrandEvent): FeedItem | null {
       return {
         tone,
         title: `${phaseLabel(e.status)}${e.summary ? `: ${e.summary}` : ""}`,
-        meta: [
-          plural(e.steps, "step"),
-          duration(e.durationMs),
-          plural(e.modelCalls ?? 0, "model call"),
-          plural(e.tokens ?? 0, "token"),
-        ].join(" · "),
+        meta: [plural(e.steps, "step"), duration(e.durationMs), usageText(e.modelCalls, e.tokens)].join(" · "),
       };
     }
     case "runEnded":
       if (e.error) return { tone: "fail", title: "The errand stopped with an error", detail: e.error };
       if (e.cancelled) return { tone: "muted", title: "Stopped. The task is saved and can be resumed later." };
       return null; // taskFinished has said it already
-    default:
-      return { tone: "muted", title: humanize(e.type) };
+    case "selfRefineUpdate":
+      return {
+        tone: "muted",
+        title: `Refined the plan (${e.iteration} of ${e.maxIterations}): score ${percent(e.previousScore)} → ${percent(e.newScore)}`,
+      };
+    case "usage":
+      // One line per model call would drown the feed: the screen keeps a running count
+      // instead, and only a failed call is news.
+      if (!e.failed) return null;
+      return { tone: "fail", title: `A model call failed (${e.purpose.toLowerCase().replaceAll("_", " ") || e.role})`, meta: e.model || undefined };
+    case "goalVerified":
+      return {
+        tone: e.goalAchieved ? "ok" : "fail",
+        title: e.goalAchieved ? "✓ The goal is reached" : "✗ The goal is not confirmed",
+        detail: e.reason || undefined,
+        meta: `checked by tier ${e.verificationTier} · confidence ${percent(e.confidence)}`,
+      };
+    case "replanned": {
+      const steps = e.steps ?? [];
+      return {
+        tone: "info",
+        title: `Looked at the page again: ${replanWords[e.decision] ?? e.decision}`,
+        // The trigger is the engine's sentence on what looked wrong; the model's reason,
+        // when there is one, says why it chose what it did.
+        detail: e.reason || e.trigger || undefined,
+        list: e.decision === "continue" || !steps.length ? undefined : steps,
+        meta: (e.reason ? e.trigger : "") || undefined,
+      };
+    }
+    case "selfCorrection":
+      return {
+        tone: e.verified ? "ok" : "fail",
+        title: e.verified ? "Recovered from a failed step" : "Tried another way, not confirmed",
+        detail: `${e.failedAction} failed${e.cause ? `: ${e.cause}` : ""}`,
+        meta: [e.source === "contingency" ? "a fix learned before" : "a fix from the model", (e.actions ?? []).join(" · ")]
+          .filter(Boolean)
+          .join(" · "),
+      };
+    case "pullProgress":
+      return null; // Settings draws a download; it is not part of a task
+    default: {
+      // A type this screen does not know yet is shown by name, so nothing is hidden.
+      const type = (e as { type: string }).type;
+      return { tone: "muted", title: humanize(type) };
+    }
   }
 }
 

@@ -1,4 +1,5 @@
-// The History panel: past tasks from Transport.tasks(), newest first.
+// Past tasks in words: the list the History screen shows, and the small helpers the trace
+// view shares with it (status badge, "12 min ago", the totals line).
 
 import { duration, phaseLabel } from "./events";
 import { h } from "./dom";
@@ -9,7 +10,16 @@ export type HistoryState =
   | { kind: "error"; message: string }
   | { kind: "rows"; rows: TaskRow[] };
 
-export function renderHistory(list: HTMLElement, state: HistoryState, now: Date = new Date()): void {
+/**
+ * renderHistory fills list (a <ul>) with the tasks. With onOpen each row is a button that
+ * opens the task; without it the rows are plain text.
+ */
+export function renderHistory(
+  list: HTMLElement,
+  state: HistoryState,
+  now: Date = new Date(),
+  onOpen?: (row: TaskRow) => void,
+): void {
   list.replaceChildren();
   list.setAttribute("aria-busy", String(state.kind === "loading"));
   if (state.kind === "loading") {
@@ -27,24 +37,40 @@ export function renderHistory(list: HTMLElement, state: HistoryState, now: Date 
     return;
   }
   for (const t of state.rows) {
-    const created = new Date(t.createdAt);
-    const meta = [`${t.steps} ${t.steps === 1 ? "step" : "steps"}`, duration(t.durationMs)];
-    if (t.tokens) meta.push(`${t.tokens} tokens`);
-    list.append(
-      h(
-        "li",
-        { class: "history-row", title: t.summary ? `${t.goal}\n\n${t.summary}` : t.goal },
-        h(
-          "div",
-          { class: "history-top" },
-          h("span", { class: `badge status-${statusClass(t.status)}`, title: `Last state: ${phaseLabel(t.status)}` }, historyLabel(t.status)),
-          h("time", { datetime: t.createdAt }, when(created, now)),
-        ),
-        h("p", { class: "history-goal" }, t.goal || "(no goal)"),
-        h("p", { class: "history-meta" }, meta.join(" · ")),
-      ),
-    );
+    // Spans, not paragraphs: a button may only hold phrasing content.
+    const parts = [
+      h("span", { class: "history-top" }, statusBadge(t.status), h("time", { datetime: t.createdAt }, when(new Date(t.createdAt), now))),
+      h("span", { class: "history-goal" }, t.goal || "(no goal)"),
+      h("span", { class: "history-meta" }, [...totals(t), ...(t.resumable ? ["can be resumed"] : [])].join(" · ")),
+    ];
+    const title = t.summary ? `${t.goal}\n\n${t.summary}` : t.goal;
+    if (onOpen) {
+      const open = h("button", { type: "button", class: "history-row history-open", title }, ...parts);
+      open.addEventListener("click", () => onOpen(t));
+      list.append(h("li", {}, open));
+    } else {
+      list.append(h("li", { class: "history-row", title }, ...parts));
+    }
   }
+}
+
+/** totals says what a task cost: steps, time, model calls and tokens. */
+export function totals(t: Pick<TaskRow, "steps" | "durationMs" | "modelCalls" | "tokens">): string[] {
+  return [
+    plural(t.steps, "step"),
+    duration(t.durationMs),
+    plural(t.modelCalls ?? 0, "model call"),
+    `${(t.tokens ?? 0).toLocaleString("en")} ${t.tokens === 1 ? "token" : "tokens"}`,
+  ];
+}
+
+/** statusBadge is the coloured word a past task's status is shown as. */
+export function statusBadge(status: string): HTMLElement {
+  return h(
+    "span",
+    { class: `badge status-${statusClass(status)}`, title: `Last state: ${phaseLabel(status)}` },
+    historyLabel(status),
+  );
 }
 
 // historyLabel names how a past task stands. A task stopped mid-way keeps the phase it was
@@ -61,8 +87,8 @@ export function historyLabel(status: string): string {
   }
 }
 
-// statusClass groups phases into the four colours the panel uses.
-function statusClass(status: string): string {
+/** statusClass groups phases into the four colours past tasks are shown in. */
+export function statusClass(status: string): string {
   switch (status) {
     case "completed":
       return "ok";
@@ -88,4 +114,8 @@ export function when(t: Date, now: Date): string {
   if (days === 0) return `today ${hm}`;
   if (days === 1) return `yesterday ${hm}`;
   return t.toLocaleDateString([], { day: "numeric", month: "short", year: days > 300 ? "numeric" : undefined });
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

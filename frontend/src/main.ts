@@ -1,7 +1,7 @@
 import "./style.css";
 import "./dialogs.css";
-import { mount } from "./app";
+import "./screens.css";
+import { mountShell } from "./shell";
 import { connect } from "./transport";
 
-const root = document.getElementById("app");
-if (root) mount(root, connect());
+mountShell(document.getElementById("app")!, connect());

@@ -1,26 +1,84 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ErrandEvent } from "./events";
-import { EVENT_NAME, offlineTransport, wailsTransport, type WailsWindow } from "./transport";
+import {
+  connect,
+  EVENT_NAME,
+  httpTransport,
+  NOT_CONNECTED,
+  offlineTransport,
+  wailsTransport,
+  type Settings,
+  type Trace,
+  type WailsWindow,
+} from "./transport";
+
+const settings: Settings = {
+  dataDir: "/home/jas/.local/share/errand",
+  ollamaHost: "http://127.0.0.1:11434",
+  plannerModel: "qwen2.5:7b",
+  fastModel: "qwen2.5:1.5b",
+  offline: false,
+  profile: "desktop",
+  askBelow: 0.5,
+  proceedAt: 0.9,
+  reviewPlans: false,
+  announceMs: 3000,
+  allowedDomains: [],
+  chromePath: "",
+  attach: "",
+};
+
+const task = {
+  id: "t/1",
+  goal: "click Save",
+  status: "completed",
+  steps: 1,
+  modelCalls: 0,
+  tokens: 0,
+  durationMs: 900,
+  createdAt: "2025-01-01T10:00:00Z",
+  resumable: false,
+};
+
+// Go's nil slices, as they arrive over either transport.
+const nullTrace = {
+  task,
+  steps: [{ step: 1, thought: "Save", startedAt: "", durationMs: 5, actions: null, calls: null }],
+  calls: null,
+} as unknown as Trace;
+
+function wailsBridge() {
+  return {
+    RunTask: vi.fn().mockResolvedValue("run-1"),
+    Resume: vi.fn().mockResolvedValue("run-2"),
+    Answer: vi.fn().mockRejectedValue('no question "x" is waiting for an answer'),
+    Decide: vi.fn().mockResolvedValue(undefined),
+    Correct: vi.fn().mockResolvedValue(undefined),
+    Typing: vi.fn().mockRejectedValue('no question "q" is open'),
+    Cancel: vi.fn().mockResolvedValue(undefined),
+    Tasks: vi.fn().mockResolvedValue(null),
+    Trace: vi.fn().mockResolvedValue(nullTrace),
+    Settings: vi.fn().mockResolvedValue({ ...settings, allowedDomains: null }),
+    SaveSettings: vi.fn().mockImplementation(async (s: Settings) => ({ ...s, allowedDomains: null })),
+    ModelStatus: vi.fn().mockResolvedValue({ running: false, host: "h", offline: false, planner: "p", fast: "f", advice: "" }),
+    PullModel: vi.fn().mockResolvedValue(undefined),
+    Knowledge: vi.fn().mockResolvedValue({ available: false, reason: "not yet", documents: null, skills: null }),
+    Version: vi.fn().mockResolvedValue("0.1.0"),
+  };
+}
 
 describe("wails transport", () => {
   it("is absent outside the desktop app", () => {
     expect(wailsTransport({})).toBeNull();
+    // The Bridge moved to package ui; the old name is not looked at.
+    expect(wailsTransport({ go: { desktop: {} } } as unknown as WailsWindow)).toBeNull();
   });
 
   it("calls the bound Bridge and turns Go errors into Errors", async () => {
-    const bridge = {
-      RunTask: vi.fn().mockResolvedValue("run-1"),
-      Answer: vi.fn().mockRejectedValue("no question \"x\" is waiting for an answer"),
-      Decide: vi.fn().mockResolvedValue(undefined),
-      Correct: vi.fn().mockResolvedValue(undefined),
-      Typing: vi.fn().mockRejectedValue("no question \"q\" is open"),
-      Cancel: vi.fn().mockResolvedValue(undefined),
-      Tasks: vi.fn().mockResolvedValue(null),
-      Version: vi.fn().mockResolvedValue("0.1.0"),
-    };
+    const bridge = wailsBridge();
     let listener: ((...d: unknown[]) => void) | undefined;
     const w: WailsWindow = {
-      go: { desktop: { Bridge: bridge } },
+      go: { ui: { Bridge: bridge } },
       runtime: {
         EventsOn: (name, cb) => {
           expect(name).toBe(EVENT_NAME);
@@ -32,26 +90,233 @@ describe("wails transport", () => {
     const t = wailsTransport(w)!;
     expect(await t.runTask("click Save", "")).toBe("run-1");
     expect(bridge.RunTask).toHaveBeenCalledWith("click Save", "");
+    expect(await t.resume("t1")).toBe("run-2");
+    expect(bridge.Resume).toHaveBeenCalledWith("t1");
     await expect(t.answer("x", "o1", "")).rejects.toThrow('no question "x" is waiting');
-    expect(await t.tasks()).toEqual([]); // Go's nil slice
     await t.decide("req-1", "retry");
     expect(bridge.Decide).toHaveBeenCalledWith("req-1", "retry");
     await t.correct("req-2", "target", 1, "");
     expect(bridge.Correct).toHaveBeenCalledWith("req-2", "target", 1, "");
     await expect(t.typing("q")).rejects.toThrow('no question "q" is open');
-    expect(bridge.Typing).toHaveBeenCalledWith("q");
+    await t.cancel();
+    expect(bridge.Cancel).toHaveBeenCalled();
+    await t.pullModel("qwen2.5:7b");
+    expect(bridge.PullModel).toHaveBeenCalledWith("qwen2.5:7b");
+    expect((await t.modelStatus()).running).toBe(false);
+    expect(await t.version()).toBe("0.1.0");
+
     const got: ErrandEvent[] = [];
     const off = t.onEvent((e) => got.push(e));
     listener?.({ type: "stateChanged", from: "idle", to: "planning" });
     listener?.("not an event");
+    listener?.({ type: 7 });
     expect(got).toEqual([{ type: "stateChanged", from: "idle", to: "planning" }]);
     off();
     expect(listener).toBeUndefined();
   });
 
+  it("turns Go's nil slices into empty lists", async () => {
+    const bridge = wailsBridge();
+    const t = wailsTransport({ go: { ui: { Bridge: bridge } }, runtime: { EventsOn: () => () => {} } })!;
+    expect(await t.tasks()).toEqual([]);
+    const tr = await t.trace("t1");
+    expect(bridge.Trace).toHaveBeenCalledWith("t1");
+    expect(tr.calls).toEqual([]);
+    expect(tr.steps[0].actions).toEqual([]);
+    expect(tr.steps[0].calls).toEqual([]);
+    expect((await t.settings()).allowedDomains).toEqual([]);
+    const saved = await t.saveSettings({ ...settings, allowedDomains: ["a.test"] });
+    expect(bridge.SaveSettings).toHaveBeenCalledWith({ ...settings, allowedDomains: ["a.test"] });
+    expect(saved.allowedDomains).toEqual([]);
+    const k = await t.knowledge();
+    expect(k).toEqual({ available: false, reason: "not yet", documents: [], skills: [] });
+  });
+});
+
+// fakeServer answers fetch like `errand serve` would and records every request.
+function fakeServer(reply: (method: string, path: string) => Response) {
+  const calls: { method: string; url: string; path: string; body: unknown; credentials?: string }[] = [];
+  const f = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    const url = String(input);
+    const path = url.replace(/^https?:\/\/[^/]+/, "");
+    calls.push({
+      method,
+      url,
+      path,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      credentials: init?.credentials,
+    });
+    return reply(method, path);
+  });
+  return { fetch: f as unknown as typeof fetch, calls };
+}
+
+const json = (v: unknown, status = 200) =>
+  new Response(JSON.stringify(v), { status, headers: { "Content-Type": "application/json" } });
+const noContent = (status = 204) => new Response(null, { status });
+
+describe("http transport", () => {
+  it("sends every call to its endpoint with its body", async () => {
+    const s = fakeServer((method, path) => {
+      if (path === "/api/ui/run" || path.endsWith("/resume")) return json({ runId: "run-9" });
+      if (path === "/api/ui/tasks") return json([task]);
+      if (path.startsWith("/api/ui/tasks/")) return json(nullTrace);
+      if (path === "/api/ui/settings") return json(method === "PUT" ? settings : { ...settings, allowedDomains: null });
+      if (path === "/api/ui/models") return json({ running: true, host: "h", offline: false, planner: "p", fast: "f", advice: "" });
+      if (path === "/api/ui/models/pull") return noContent(202);
+      if (path === "/api/ui/knowledge") return json({ available: false, reason: "r", documents: null, skills: null });
+      if (path === "/api/ui/version") return json({ version: "0.2.0" });
+      return noContent();
+    });
+    const t = httpTransport({ base: "http://127.0.0.1:7480/", fetch: s.fetch });
+
+    expect(await t.runTask("click Save", "http://x.test")).toBe("run-9");
+    expect(await t.resume("a b/c")).toBe("run-9");
+    await t.answer("q1", "o2", "Jas");
+    await t.decide("r1", "approve");
+    await t.correct("r2", "value", 2, "Sam");
+    await t.typing("q1");
+    await t.cancel();
+    expect(await t.tasks()).toEqual([task]);
+    const tr = await t.trace("a b/c");
+    await t.settings();
+    await t.saveSettings(settings);
+    await t.modelStatus();
+    await t.pullModel("qwen2.5:7b");
+    await t.knowledge();
+    expect(await t.version()).toBe("0.2.0");
+
+    expect(s.calls.every((c) => c.url.startsWith("http://127.0.0.1:7480/api/ui/"))).toBe(true);
+    expect(s.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ["POST", "/api/ui/run", { goal: "click Save", url: "http://x.test" }],
+      ["POST", "/api/ui/tasks/a%20b%2Fc/resume", undefined],
+      ["POST", "/api/ui/answer", { questionId: "q1", optionId: "o2", text: "Jas" }],
+      ["POST", "/api/ui/decide", { requestId: "r1", decision: "approve" }],
+      ["POST", "/api/ui/correct", { requestId: "r2", field: "value", command: 2, newValue: "Sam" }],
+      ["POST", "/api/ui/typing", { questionId: "q1" }],
+      ["POST", "/api/ui/cancel", undefined],
+      ["GET", "/api/ui/tasks", undefined],
+      ["GET", "/api/ui/tasks/a%20b%2Fc", undefined],
+      ["GET", "/api/ui/settings", undefined],
+      ["PUT", "/api/ui/settings", settings],
+      ["GET", "/api/ui/models", undefined],
+      ["POST", "/api/ui/models/pull", { name: "qwen2.5:7b" }],
+      ["GET", "/api/ui/knowledge", undefined],
+      ["GET", "/api/ui/version", undefined],
+    ]);
+    // The server's cookie carries the auth; the page never handles the token.
+    expect(s.calls.every((c) => c.credentials === "same-origin")).toBe(true);
+    // Nil slices come over HTTP as null too.
+    expect(tr.calls).toEqual([]);
+    expect(tr.steps[0].actions).toEqual([]);
+  });
+
+  it("null lists from the server become empty lists", async () => {
+    const s = fakeServer((_m, path) => {
+      if (path === "/api/ui/tasks") return json(null);
+      if (path === "/api/ui/settings") return json({ ...settings, allowedDomains: null });
+      return json({ available: true, reason: "", documents: null, skills: null });
+    });
+    const t = httpTransport({ fetch: s.fetch });
+    expect(await t.tasks()).toEqual([]);
+    expect((await t.settings()).allowedDomains).toEqual([]);
+    const k = await t.knowledge();
+    expect([k.documents, k.skills]).toEqual([[], []]);
+    expect(s.calls[0].url).toBe("/api/ui/tasks"); // same origin by default
+  });
+
+  it("rejects with the server's error message", async () => {
+    const s = fakeServer((_m, path) => {
+      if (path === "/api/ui/settings") return json({ error: "askBelow must be below proceedAt" }, 400);
+      if (path === "/api/ui/run") return json({ error: "a task is already running" }, 409);
+      if (path === "/api/ui/tasks") return new Response("<html>bad gateway</html>", { status: 502, statusText: "Bad Gateway" });
+      return json({ error: "ignored" }, 401);
+    });
+    const t = httpTransport({ fetch: s.fetch });
+    await expect(t.saveSettings(settings)).rejects.toThrow("askBelow must be below proceedAt");
+    await expect(t.runTask("x", "")).rejects.toThrow("a task is already running");
+    await expect(t.tasks()).rejects.toThrow("Errand answered 502 Bad Gateway.");
+    await expect(t.version()).rejects.toThrow(NOT_CONNECTED);
+    expect(NOT_CONNECTED).toBe("Not connected: open the address `errand serve` printed, with its token.");
+  });
+
+  it("says so when the server does not answer at all", async () => {
+    const t = httpTransport({ fetch: (() => Promise.reject(new TypeError("Failed to fetch"))) as typeof fetch });
+    await expect(t.tasks()).rejects.toThrow(/not answering \(Failed to fetch\).*errand serve/);
+  });
+
+  it("shares one event stream among listeners and closes it when the last leaves", () => {
+    const made: FakeEventSource[] = [];
+    class FakeEventSource {
+      onmessage: ((m: MessageEvent) => void) | null = null;
+      closed = false;
+      constructor(public url: string) {
+        made.push(this);
+      }
+      close() {
+        this.closed = true;
+      }
+      emit(data: string) {
+        this.onmessage?.(new MessageEvent("message", { data }));
+      }
+    }
+    const t = httpTransport({ base: "http://h:1", fetch: vi.fn(), EventSource: FakeEventSource as unknown as typeof EventSource });
+    const a: ErrandEvent[] = [];
+    const b: ErrandEvent[] = [];
+    const offA = t.onEvent((e) => a.push(e));
+    const offB = t.onEvent((e) => b.push(e));
+    expect(made.length).toBe(1);
+    expect(made[0].url).toBe("http://h:1/api/ui/events");
+
+    made[0].emit(JSON.stringify({ type: "stateChanged", from: "idle", to: "planning", taskId: "t1" }));
+    made[0].emit("not json");
+    made[0].emit("42");
+    made[0].emit(JSON.stringify({ kind: "no type" }));
+    made[0].emit("null");
+    expect(a).toEqual([{ type: "stateChanged", from: "idle", to: "planning", taskId: "t1" }]);
+    expect(b).toEqual(a);
+
+    offA();
+    offA(); // twice is harmless and does not take B's place
+    expect(made[0].closed).toBe(false);
+    made[0].emit(JSON.stringify({ type: "usage" }));
+    expect(a.length).toBe(1);
+    expect(b.length).toBe(2);
+    offB();
+    expect(made[0].closed).toBe(true);
+
+    // A new listener opens a new stream.
+    const offC = t.onEvent(() => {});
+    expect(made.length).toBe(2);
+    offC();
+  });
+});
+
+describe("offline transport and connect", () => {
   it("says plainly when the page is not connected", async () => {
-    await expect(offlineTransport().runTask("x", "")).rejects.toThrow(/not connected/);
-    await expect(offlineTransport().decide("req-1", "proceed")).rejects.toThrow(/not connected/);
-    await expect(offlineTransport().typing("q")).resolves.toBeUndefined();
+    const t = offlineTransport();
+    await expect(t.runTask("x", "")).rejects.toThrow(/not connected/);
+    await expect(t.decide("req-1", "proceed")).rejects.toThrow(/not connected/);
+    await expect(t.settings()).rejects.toThrow(/not connected/);
+    await expect(t.version()).rejects.toThrow(/not connected/);
+    await expect(t.typing("q")).resolves.toBeUndefined();
+    await expect(t.cancel()).resolves.toBeUndefined();
+  });
+
+  it("picks Wails, then errand serve over http(s), then offline", async () => {
+    const bridge = wailsBridge();
+    const wails = { go: { ui: { Bridge: bridge } }, runtime: { EventsOn: () => () => {} }, location: { protocol: "wails:" } };
+    expect(await connect(wails as unknown as Window).version()).toBe("0.1.0");
+
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => json({ version: "0.3.0" }));
+    try {
+      expect(await connect({ location: { protocol: "http:" } } as unknown as Window).version()).toBe("0.3.0");
+      expect(await connect({ location: { protocol: "https:" } } as unknown as Window).version()).toBe("0.3.0");
+      expect(fetchSpy).toHaveBeenCalledTimes(2);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    await expect(connect({ location: { protocol: "file:" } } as unknown as Window).version()).rejects.toThrow(/not connected/);
   });
 });

@@ -1,10 +1,10 @@
 // The one place the screen meets the Go side. The desktop window talks to the Bridge
-// that app/desktop binds into the page; `errand serve` will add an HTTP + SSE
-// implementation of the same interface, and nothing else in the UI changes.
+// that Wails binds into the page; a browser tab opened from `errand serve` talks to the
+// same Bridge over HTTP and server-sent events. Nothing else in the UI knows which.
 
 import type { ErrandEvent, Phase } from "./events";
 
-/** One past task, as app/desktop's TaskRow marshals it. */
+/** One past task, as app/ui's TaskRow marshals it. */
 export interface TaskRow {
   id: string;
   goal: string;
@@ -16,11 +16,120 @@ export interface TaskRow {
   tokens: number;
   durationMs: number;
   createdAt: string; // RFC 3339
+  /** The task stopped before it ended (crash, Stop, closed window): resume() continues it. */
+  resumable: boolean;
+}
+
+/** One model call of a task's trace (the store's model_usage row). */
+export interface TraceCall {
+  purpose: string; // e.g. PLANNING, REFINEMENT, VERIFICATION
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  durationMs: number;
+  cost: number;
+  at: string; // RFC 3339
+}
+
+/** One executed action of a step, with its verification. */
+export interface TraceAction {
+  index: number; // place in the step's chain
+  action: string; // engine notation, e.g. setValue("14", "Jas")
+  description: string; // in words
+  verified: boolean;
+  tier: number; // verification tier, 0 when unknown
+  evidence: string;
+  error?: string;
+  durationMs: number;
+  beforeUrl: string;
+  afterUrl: string;
+}
+
+/** One step of a task's trace: what Errand meant to do, what it did, what it cost. */
+export interface TraceStep {
+  step: number;
+  thought: string; // the step's intent in words (the plan step / the model's refinement)
+  startedAt: string; // RFC 3339
+  durationMs: number;
+  actions: TraceAction[];
+  calls: TraceCall[]; // model calls made for this step
+}
+
+/** A past task opened from History. */
+export interface Trace {
+  task: TaskRow;
+  steps: TraceStep[];
+  /** Model calls outside any step (context analysis, planning, the final check). */
+  calls: TraceCall[];
+}
+
+/** The Settings screen's fields (app/ui.Settings). Defaults come back filled in. */
+export interface Settings {
+  dataDir: string; // read-only here: ERRAND_DATA_DIR or --data-dir moves it
+  ollamaHost: string; // e.g. http://127.0.0.1:11434
+  plannerModel: string; // e.g. qwen2.5:7b
+  fastModel: string; // e.g. qwen2.5:1.5b
+  offline: boolean; // the rules model only, never Ollama
+  profile: "desktop" | "api"; // routing profile
+  askBelow: number; // 0–1: below this Errand asks (desktop 0.5)
+  proceedAt: number; // 0–1: from here it proceeds without announcing (desktop 0.9)
+  reviewPlans: boolean; // every plan waits for Execute / Cancel
+  announceMs: number; // the assume-and-announce countdown (3000)
+  allowedDomains: string[]; // added to each task's start site
+  chromePath: string; // "" = search the usual places
+  attach: string; // DevTools address of a running Chrome; "" = Errand's own
+}
+
+/** Whether Ollama answers and has the models (engine/llm.Status plus advice). */
+export interface ModelStatus {
+  running: boolean;
+  host: string;
+  version?: string;
+  models?: string[] | null; // what the server has
+  missing?: string[] | null; // configured role models it lacks
+  error?: string;
+  offline: boolean; // Errand is set to the rules model only
+  planner: string;
+  fast: string;
+  /** One sentence on what to do, "" when both roles are ready. */
+  advice: string;
+}
+
+/** A learned document (knowledge/ once it lands). */
+export interface KnowledgeDocument {
+  id: string;
+  title: string;
+  url: string;
+  chunks: number;
+  ingestedAt: string;
+}
+
+/** A learned fix (skills memory once it lands). */
+export interface Skill {
+  id: string;
+  domain: string;
+  goal: string;
+  failedAction: string;
+  successfulAction: string;
+  successes: number;
+  uses: number;
+  lastUsed: string;
+}
+
+/** What the Knowledge and Skills screens can show. */
+export interface KnowledgeStatus {
+  /** false until the knowledge/ package has landed: the screens say so honestly. */
+  available: boolean;
+  reason: string; // why not, in a sentence, when unavailable
+  documents: KnowledgeDocument[];
+  skills: Skill[];
 }
 
 export interface Transport {
   /** Starts an errand; resolves with a run id once it has started, not when it ends. */
   runTask(goal: string, url: string): Promise<string>;
+  /** Continues an interrupted task; resolves with a run id like runTask. */
+  resume(taskId: string): Promise<string>;
   /** Answers the question with this id: an option id, free text, or both. */
   answer(questionId: string, optionId: string, text: string): Promise<void>;
   /**
@@ -36,22 +145,39 @@ export interface Transport {
   cancel(): Promise<void>;
   /** Past tasks, newest first. */
   tasks(): Promise<TaskRow[]>;
+  /** One past task's trace. */
+  trace(taskId: string): Promise<Trace>;
+  settings(): Promise<Settings>;
+  /** Saves and applies settings; rejects with a message naming the bad field. */
+  saveSettings(s: Settings): Promise<Settings>;
+  modelStatus(): Promise<ModelStatus>;
+  /** Starts pulling a model; progress arrives as pullProgress events. */
+  pullModel(name: string): Promise<void>;
+  knowledge(): Promise<KnowledgeStatus>;
   version(): Promise<string>;
   /** Calls cb for every event; returns a function that stops listening. */
   onEvent(cb: (e: ErrandEvent) => void): () => void;
 }
+
 
 // The names Wails puts on window: one object per bound Go struct under
 // window.go.<package>.<Struct>, and its runtime under window.runtime. Written by hand
 // rather than by `wails generate`, which needs the Wails CLI.
 interface WailsBridge {
   RunTask(goal: string, url: string): Promise<string>;
+  Resume(taskId: string): Promise<string>;
   Answer(questionId: string, optionId: string, text: string): Promise<void>;
   Decide(requestId: string, decision: string): Promise<void>;
   Correct(requestId: string, field: string, command: number, newValue: string): Promise<void>;
   Typing(questionId: string): Promise<void>;
   Cancel(): Promise<void>;
   Tasks(): Promise<TaskRow[] | null>;
+  Trace(taskId: string): Promise<Trace>;
+  Settings(): Promise<Settings>;
+  SaveSettings(s: Settings): Promise<Settings>;
+  ModelStatus(): Promise<ModelStatus>;
+  PullModel(name: string): Promise<void>;
+  Knowledge(): Promise<KnowledgeStatus>;
   Version(): Promise<string>;
 }
 
@@ -60,54 +186,222 @@ interface WailsRuntime {
 }
 
 export interface WailsWindow {
-  go?: { desktop?: { Bridge?: WailsBridge } };
+  go?: { ui?: { Bridge?: WailsBridge } };
   runtime?: WailsRuntime;
 }
 
-/** The event name app/desktop emits on (desktop.EventName). */
+/** The event name the Bridge emits on (ui.EventName). */
 export const EVENT_NAME = "errand:event";
+
+/** What every call says when `errand serve` refuses the page for want of its token. */
+export const NOT_CONNECTED = "Not connected: open the address `errand serve` printed, with its token.";
+
+const OFFLINE = "This page is not connected to Errand. Open it from the desktop app or from the address `errand serve` printed.";
 
 /** wailsTransport returns the desktop Bridge's transport, or null outside the desktop app. */
 export function wailsTransport(w: WailsWindow = window as unknown as WailsWindow): Transport | null {
-  const bridge = w.go?.desktop?.Bridge;
+  const bridge = w.go?.ui?.Bridge;
   const runtime = w.runtime;
   if (!bridge || !runtime) return null;
   return {
     runTask: (goal, url) => call(() => bridge.RunTask(goal, url)),
+    resume: (taskId) => call(() => bridge.Resume(taskId)),
     answer: (questionId, optionId, text) => call(() => bridge.Answer(questionId, optionId, text)),
     decide: (requestId, decision) => call(() => bridge.Decide(requestId, decision)),
     correct: (requestId, field, command, newValue) => call(() => bridge.Correct(requestId, field, command, newValue)),
     typing: (questionId) => call(() => bridge.Typing(questionId)),
     cancel: () => call(() => bridge.Cancel()),
-    tasks: async () => (await call(() => bridge.Tasks())) ?? [],
+    tasks: async () => list(await call(() => bridge.Tasks())),
+    trace: async (taskId) => normaliseTrace(await call(() => bridge.Trace(taskId))),
+    settings: async () => normaliseSettings(await call(() => bridge.Settings())),
+    saveSettings: async (s) => normaliseSettings(await call(() => bridge.SaveSettings(s))),
+    modelStatus: () => call(() => bridge.ModelStatus()),
+    pullModel: (name) => call(() => bridge.PullModel(name)),
+    knowledge: async () => normaliseKnowledge(await call(() => bridge.Knowledge())),
     version: () => call(() => bridge.Version()),
     onEvent: (cb) =>
       runtime.EventsOn(EVENT_NAME, (data: unknown) => {
-        if (data && typeof data === "object" && "type" in data) cb(data as ErrandEvent);
+        if (isEvent(data)) cb(data);
       }),
+  };
+}
+
+type Started = { runId?: string } | undefined;
+
+export interface HttpOptions {
+  /** Where `errand serve` answers; "" (the default) is the page's own origin. */
+  base?: string;
+  fetch?: typeof fetch;
+  EventSource?: typeof EventSource;
+}
+
+/**
+ * httpTransport talks to `errand serve`. The server sets its auth cookie when the page is
+ * opened with the token, so the page never sees or stores the token itself.
+ */
+export function httpTransport(opts: HttpOptions = {}): Transport {
+  const base = (opts.base ?? "").replace(/\/+$/, "");
+  const doFetch: typeof fetch = opts.fetch ?? ((input, init) => fetch(input, init));
+  const ES = opts.EventSource ?? globalThis.EventSource;
+  const task = (id: string) => `/api/ui/tasks/${encodeURIComponent(id)}`;
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    let res: Response;
+    try {
+      res = await doFetch(base + path, {
+        method,
+        headers,
+        credentials: "same-origin",
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (err) {
+      throw new Error(`Errand is not answering (${message(err)}). Is \`errand serve\` still running?`);
+    }
+    if (res.status === 401) throw new Error(NOT_CONNECTED);
+    const text = await res.text();
+    if (!res.ok) throw new Error(errorText(res, text));
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new Error(`Errand sent a reply this page cannot read (${method} ${path}).`);
+    }
+  }
+
+  // One stream for the whole page, however many screens listen: a browser allows only a
+  // few open connections per host, and every event goes to everyone anyway.
+  const listeners = new Set<(e: ErrandEvent) => void>();
+  let source: EventSource | null = null;
+
+  function onEvent(cb: (e: ErrandEvent) => void): () => void {
+    if (!ES) return () => {};
+    const entry = (e: ErrandEvent) => cb(e); // the same cb twice is two listeners
+    listeners.add(entry);
+    if (!source) {
+      const s = new ES(base + "/api/ui/events");
+      s.onmessage = (m: MessageEvent) => {
+        const e = parseEvent(m.data);
+        if (e) for (const l of [...listeners]) l(e);
+      };
+      source = s;
+    }
+    let listening = true;
+    return () => {
+      if (!listening) return;
+      listening = false;
+      listeners.delete(entry);
+      if (listeners.size === 0 && source) {
+        source.close();
+        source = null;
+      }
+    };
+  }
+
+  return {
+    runTask: async (goal, url) => (await request<Started>("POST", "/api/ui/run", { goal, url }))?.runId ?? "",
+    resume: async (taskId) => (await request<Started>("POST", `${task(taskId)}/resume`))?.runId ?? "",
+    answer: (questionId, optionId, text) => request("POST", "/api/ui/answer", { questionId, optionId, text }),
+    decide: (requestId, decision) => request("POST", "/api/ui/decide", { requestId, decision }),
+    correct: (requestId, field, command, newValue) =>
+      request("POST", "/api/ui/correct", { requestId, field, command, newValue }),
+    typing: (questionId) => request("POST", "/api/ui/typing", { questionId }),
+    cancel: () => request("POST", "/api/ui/cancel"),
+    tasks: async () => list(await request<TaskRow[] | null>("GET", "/api/ui/tasks")),
+    trace: async (taskId) => normaliseTrace(await request<Trace>("GET", task(taskId))),
+    settings: async () => normaliseSettings(await request<Settings>("GET", "/api/ui/settings")),
+    saveSettings: async (s) => normaliseSettings(await request<Settings>("PUT", "/api/ui/settings", s)),
+    modelStatus: () => request<ModelStatus>("GET", "/api/ui/models"),
+    pullModel: (name) => request("POST", "/api/ui/models/pull", { name }),
+    knowledge: async () => normaliseKnowledge(await request<KnowledgeStatus>("GET", "/api/ui/knowledge")),
+    version: async () => (await request<{ version?: string } | undefined>("GET", "/api/ui/version"))?.version ?? "",
+    onEvent,
   };
 }
 
 /** offlineTransport is what a page opened outside Errand gets: every call says so. */
 export function offlineTransport(): Transport {
-  const fail = () =>
-    Promise.reject(new Error("This page is not connected to Errand. Open it from the desktop app."));
+  const fail = () => Promise.reject(new Error(OFFLINE));
   return {
     runTask: fail,
+    resume: fail,
     answer: fail,
     decide: fail,
     correct: fail,
     typing: () => Promise.resolve(),
     cancel: () => Promise.resolve(),
     tasks: fail,
-    version: () => Promise.resolve(""),
+    trace: fail,
+    settings: fail,
+    saveSettings: fail,
+    modelStatus: fail,
+    pullModel: fail,
+    knowledge: fail,
+    version: fail,
     onEvent: () => () => {},
   };
 }
 
-/** connect picks the transport for wherever this page is running. */
-export function connect(): Transport {
-  return wailsTransport() ?? offlineTransport();
+/**
+ * connect picks the transport for wherever this page is running: the desktop window,
+ * a tab served by `errand serve`, or a file opened on its own.
+ */
+export function connect(w: Window = window): Transport {
+  const wails = wailsTransport(w as unknown as WailsWindow);
+  if (wails) return wails;
+  const protocol = w.location?.protocol;
+  return protocol === "http:" || protocol === "https:" ? httpTransport() : offlineTransport();
+}
+
+// Go marshals a nil slice as null; the screens get [] and never check.
+function list<T>(xs: T[] | null | undefined): T[] {
+  return xs ?? [];
+}
+
+function normaliseTrace(tr: Trace): Trace {
+  return {
+    ...tr,
+    steps: list(tr.steps).map((s) => ({ ...s, actions: list(s.actions), calls: list(s.calls) })),
+    calls: list(tr.calls),
+  };
+}
+
+function normaliseSettings(s: Settings): Settings {
+  return { ...s, allowedDomains: list(s.allowedDomains) };
+}
+
+function normaliseKnowledge(k: KnowledgeStatus): KnowledgeStatus {
+  return { ...k, documents: list(k.documents), skills: list(k.skills) };
+}
+
+function isEvent(data: unknown): data is ErrandEvent {
+  return !!data && typeof data === "object" && typeof (data as { type?: unknown }).type === "string";
+}
+
+// parseEvent reads one server-sent message; anything that is not an event is dropped.
+function parseEvent(data: unknown): ErrandEvent | null {
+  if (typeof data !== "string") return null;
+  try {
+    const e: unknown = JSON.parse(data);
+    return isEvent(e) ? e : null;
+  } catch {
+    return null;
+  }
+}
+
+// errorText reads the server's {"error": "..."}; a proxy's HTML page or an empty body
+// becomes the status line instead.
+function errorText(res: Response, body: string): string {
+  try {
+    const e: unknown = JSON.parse(body);
+    if (e && typeof e === "object" && typeof (e as { error?: unknown }).error === "string") {
+      return (e as { error: string }).error;
+    }
+  } catch {
+    // not JSON
+  }
+  return `Errand answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}.`;
 }
 
 // Wails rejects a bound call with the Go error's text (a string), not an Error; callers
@@ -118,4 +412,8 @@ async function call<T>(f: () => Promise<T>): Promise<T> {
   } catch (err) {
     throw err instanceof Error ? err : new Error(String(err));
   }
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
