@@ -9,6 +9,7 @@ import type { Option, Question } from "./events";
 import {
   byConfidence,
   declineOf,
+  escDeclines,
   hint,
   isConfirm,
   questionHead,
@@ -115,12 +116,7 @@ export function optionCard(q: Question, r: QuestionReplies): QuestionCard {
     overlay: false,
     handleKey(e) {
       if (!rep.usable(e)) return false;
-      const decline = declineOf(q);
-      if (e.key === "Escape" && decline) {
-        e.preventDefault();
-        void answer(decline.id, "", decline.text);
-        return true;
-      }
+      if (escDeclines(e, q, answer)) return true;
       // Enter on a button or in the box is the form's own; anywhere else it submits.
       if (e.key === "Enter" && !(e.target instanceof HTMLButtonElement) && !isTyping(e.target)) {
         e.preventDefault();

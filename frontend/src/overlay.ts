@@ -10,6 +10,7 @@ import { quoted, type Question, type QuestionTimer } from "./events";
 import {
   byConfidence,
   declineOf,
+  escDeclines,
   hint,
   isConfirm,
   questionHead,
@@ -122,12 +123,7 @@ export function overlayCard(q: Question, r: QuestionReplies): QuestionCard {
     overlay: true,
     handleKey(e) {
       if (!rep.usable(e)) return false;
-      const decline = declineOf(q);
-      if (e.key === "Escape" && decline) {
-        e.preventDefault();
-        void answer(decline.id, "", decline.text);
-        return true;
-      }
+      if (escDeclines(e, q, answer)) return true;
       const o = options[numberKey(e)];
       if (!o) return false;
       e.preventDefault();

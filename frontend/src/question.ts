@@ -78,6 +78,18 @@ export function declineOf(q: Question): Option | undefined {
   return opts.find((o) => (o.value ?? "").toLowerCase() === "no") ?? opts.find((o) => o.id === suggestedId(q));
 }
 
+/**
+ * escDeclines answers a confirm with its way out when Esc is pressed; true when it did.
+ * Both question cards share it, so Esc never means yes on either.
+ */
+export function escDeclines(e: KeyboardEvent, q: Question, answer: (optionId: string, text: string, label: string) => unknown): boolean {
+  const decline = declineOf(q);
+  if (e.key !== "Escape" || !decline) return false;
+  e.preventDefault();
+  void answer(decline.id, "", decline.text);
+  return true;
+}
+
 /** hint is an option's confidence as a percentage, "" when the guesser gave none. */
 export function hint(o: Option): string {
   return o.confidence ? percent(o.confidence) : "";

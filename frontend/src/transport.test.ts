@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ErrandEvent } from "./events";
+import { defaultSettings } from "./testing";
 import {
   connect,
   EVENT_NAME,
@@ -12,21 +13,7 @@ import {
   type WailsWindow,
 } from "./transport";
 
-const settings: Settings = {
-  dataDir: "/home/jas/.local/share/errand",
-  ollamaHost: "http://127.0.0.1:11434",
-  plannerModel: "qwen2.5:7b",
-  fastModel: "qwen2.5:1.5b",
-  offline: false,
-  profile: "desktop",
-  askBelow: 0.5,
-  proceedAt: 0.9,
-  reviewPlans: false,
-  announceMs: 3000,
-  allowedDomains: [],
-  chromePath: "",
-  attach: "",
-};
+const settings: Settings = { ...defaultSettings, dataDir: "/home/jas/.local/share/errand" };
 
 const task = {
   id: "t/1",
