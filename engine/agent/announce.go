@@ -89,7 +89,7 @@ func (s *step) assumptions() []Assumption {
 	for k, a := range p.Actions {
 		cmd := s.st.Commands[p.Commands[k]]
 		if k < len(p.Matches) && a.Kind.NeedsElement() && p.Matches[k] < 1 {
-			out = append(out, Assumption{Field: "target", AssumedValue: rules.Describe(p.Targets[k]), Confidence: round2(p.Matches[k]), Command: p.Commands[k]})
+			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(p.Targets[k]), Confidence: round2(p.Matches[k]), Command: p.Commands[k]})
 		}
 		if (a.Kind == page.SetValue || a.Kind == page.Select) && !cmd.Quoted && !a.Sensitive {
 			out = append(out, Assumption{Field: "value", AssumedValue: a.Text, Confidence: unquotedMultiPenalty, Command: p.Commands[k]})
@@ -97,7 +97,7 @@ func (s *step) assumptions() []Assumption {
 	}
 	if len(p.Actions) == 0 {
 		for k, c := range p.Commands {
-			out = append(out, Assumption{Field: "target", AssumedValue: rules.Describe(p.Targets[k]), Confidence: fillDeterminism, Command: c})
+			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(p.Targets[k]), Confidence: fillDeterminism, Command: c})
 		}
 	}
 	if ic := s.st.Conf.Breakdown.IntentClarity; ic < 1 || len(out) == 0 {

@@ -169,9 +169,9 @@ func suggestGoals(obs page.Observation) []Option {
 		}
 		switch {
 		case n.Role == page.RoleButton && !reRisky.MatchString(n.Name):
-			add("Click "+rules.Describe(n), fmt.Sprintf("click the %q button", n.Name))
+			add("Click "+page.Describe(n), fmt.Sprintf("click the %q button", n.Name))
 		case n.Role == page.RoleLink:
-			add("Open "+rules.Describe(n), fmt.Sprintf("click the %q link", n.Name))
+			add("Open "+page.Describe(n), fmt.Sprintf("click the %q link", n.Name))
 		}
 	}
 	// Confidences only order the options; the person's pick decides.
@@ -259,7 +259,7 @@ func (s *step) notFound(i int, res rules.Resolution, obs page.Observation) (Stat
 		what = c.Target
 	}
 	if what == "" {
-		what = "a " + rules.RoleName(c.Role)
+		what = "a " + page.RoleName(c.Role)
 	}
 	where := obs.Title
 	if where == "" {
@@ -292,7 +292,7 @@ func (s *step) notFound(i int, res rules.Resolution, obs page.Observation) (Stat
 	}
 	text := fmt.Sprintf("I could not find %q. Did you mean one of these?", what)
 	if pronoun {
-		text = fmt.Sprintf("Which %s do you mean by %q?", rules.RoleName(verbRole(c)), c.Target)
+		text = fmt.Sprintf("Which %s do you mean by %q?", page.RoleName(verbRole(c)), c.Target)
 	}
 	q := Question{Type: OptionSelect, Text: text,
 		AllowFreeform: true, Command: i, Binds: bindsElement, Reason: "no element matches well"}
@@ -300,7 +300,7 @@ func (s *step) notFound(i int, res rules.Resolution, obs page.Observation) (Stat
 		if len(q.Options) == 4 {
 			break
 		}
-		q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: rules.Describe(cand.Node),
+		q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: page.Describe(cand.Node),
 			Value: cand.Node.ID, Confidence: cand.Score, Reasoning: cand.Why})
 	}
 	q.Default = q.Options[0].ID

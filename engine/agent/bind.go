@@ -43,9 +43,9 @@ func (s *step) bind(i int, obs page.Observation) binding {
 	option := ""
 	if id, ok := s.st.Bindings[i]; ok {
 		if n, ok := obs.Node(id); ok {
-			b.node, b.match, b.why = n, 1, "chosen by you: "+rules.Describe(n)
+			b.node, b.match, b.why = n, 1, "chosen by you: "+page.Describe(n)
 			if r, ok := s.st.Refined[i]; ok {
-				b.match, b.why = r.Confidence, fmt.Sprintf("the model chose %s (%.2f)", rules.Describe(n), r.Confidence)
+				b.match, b.why = r.Confidence, fmt.Sprintf("the model chose %s (%.2f)", page.Describe(n), r.Confidence)
 			}
 		}
 	}
@@ -65,7 +65,7 @@ func (s *step) bind(i int, obs page.Observation) binding {
 		b.node, b.match, b.why, option = best.Node, best.Score, best.Why, best.Option
 	}
 	n := b.node
-	target := rules.Describe(n)
+	target := page.Describe(n)
 	switch {
 	case c.Verb == rules.VerbClick:
 		b.action = page.Action{Kind: page.Click, ID: n.ID, Description: "clicked " + target}
@@ -162,13 +162,13 @@ func chooseElement(i int, c rules.Command, res rules.Resolution) *Question {
 	what := "element"
 	switch {
 	case c.Target != "" && c.Role != "" && c.Role != "field":
-		what = fmt.Sprintf("%q %s", c.Target, rules.RoleName(c.Role))
+		what = fmt.Sprintf("%q %s", c.Target, page.RoleName(c.Role))
 	case c.Target != "":
 		what = fmt.Sprintf("%q", c.Target)
 	case c.Role == "field":
 		what = "field"
 	case c.Role != "":
-		what = rules.RoleName(c.Role)
+		what = page.RoleName(c.Role)
 	}
 	q := Question{Type: OptionSelect, Text: fmt.Sprintf("Which %s do you mean?", strings.TrimSpace(what)),
 		AllowFreeform: true, Command: i, Binds: bindsElement,
@@ -177,7 +177,7 @@ func chooseElement(i int, c rules.Command, res rules.Resolution) *Question {
 		if cand.Score < rules.MinMatch || len(q.Options) == 4 {
 			break
 		}
-		q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: rules.Describe(cand.Node),
+		q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: page.Describe(cand.Node),
 			Value: cand.Node.ID, Confidence: cand.Score, Reasoning: cand.Why})
 	}
 	if len(q.Options) == 0 {
@@ -200,7 +200,7 @@ func countAbove(res rules.Resolution, min float64) int {
 }
 
 func chooseOption(i int, c rules.Command, n page.Node) *Question {
-	q := Question{Type: OptionSelect, Text: fmt.Sprintf("Which option of %s?", rules.Describe(n)),
+	q := Question{Type: OptionSelect, Text: fmt.Sprintf("Which option of %s?", page.Describe(n)),
 		AllowFreeform: true, Command: i, Binds: bindsValue,
 		Reason: fmt.Sprintf("%q is not one of its options", c.Value)}
 	for _, o := range n.Options {

@@ -134,7 +134,7 @@ func similarElements(want page.Node, obs page.Observation) []Similar {
 		if pos > 0.5 {
 			why = append(why, "same place")
 		}
-		out = append(out, Similar{ID: n.ID, Text: rules.Describe(n), Score: sc, Why: strings.Join(why, ", ")})
+		out = append(out, Similar{ID: n.ID, Text: page.Describe(n), Score: sc, Why: strings.Join(why, ", ")})
 	}
 	slices.SortStableFunc(out, func(a, b Similar) int { return cmp.Compare(b.Score, a.Score) })
 	if len(out) > 3 {
@@ -155,7 +155,7 @@ func (s *step) midExec(p Pending, k int, o page.Outcome, v verdict, obs page.Obs
 		an.RecommendedAction = DecisionAbort
 	}
 	s.st.Dialogs++
-	target := rules.Describe(want)
+	target := page.Describe(want)
 	if want.ID == "" {
 		target = o.Action.Description
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/engine/rules"
 )
 
 // verdict is Tier-1 verification of one action: deterministic, no tokens.
@@ -37,9 +36,9 @@ func verifyOutcome(o page.Outcome, obs page.Observation, last bool, newErrors []
 		case target == nil:
 			v = verdict{false, "the dropdown left the page"}
 		case strings.EqualFold(strings.TrimSpace(target.Value), strings.TrimSpace(a.Text)):
-			v = verdict{true, fmt.Sprintf("%s now shows %q", rules.Describe(*target), target.Value)}
+			v = verdict{true, fmt.Sprintf("%s now shows %q", page.Describe(*target), target.Value)}
 		default:
-			v = verdict{false, fmt.Sprintf("%s shows %q, not %q", rules.Describe(*target), target.Value, a.Text)}
+			v = verdict{false, fmt.Sprintf("%s shows %q, not %q", page.Describe(*target), target.Value, a.Text)}
 		}
 	case page.Check, page.Uncheck:
 		want := a.Kind == page.Check
@@ -47,9 +46,9 @@ func verifyOutcome(o page.Outcome, obs page.Observation, last bool, newErrors []
 		case target == nil:
 			v = verdict{false, "the checkbox left the page"}
 		case target.Has("checked") == want:
-			v = verdict{true, fmt.Sprintf("%s is %s", rules.Describe(*target), map[bool]string{true: "checked", false: "unchecked"}[want])}
+			v = verdict{true, fmt.Sprintf("%s is %s", page.Describe(*target), map[bool]string{true: "checked", false: "unchecked"}[want])}
 		default:
-			v = verdict{false, fmt.Sprintf("%s did not change", rules.Describe(*target))}
+			v = verdict{false, fmt.Sprintf("%s did not change", page.Describe(*target))}
 		}
 	case page.Click, page.Press:
 		v = verifyEffect(o)
@@ -77,7 +76,7 @@ func verifyValue(target *page.Node, a page.Action) verdict {
 	if target == nil {
 		return verdict{false, "the field left the page"}
 	}
-	name := rules.Describe(*target)
+	name := page.Describe(*target)
 	if a.Sensitive || target.Type == "password" {
 		if target.Value != "" {
 			return verdict{true, name + " is filled (hidden)"}

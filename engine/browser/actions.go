@@ -39,6 +39,25 @@ func (p *Page) mouseClick(ctx context.Context, x, y float64) error {
 	return nil
 }
 
+// doubleClick clicks twice with the click counts a person's double-click sends, so the
+// page sees click, click and dblclick.
+func (p *Page) doubleClick(ctx context.Context, id string) (*page.ActionError, error) {
+	var pt reply
+	if aerr, err := p.helper(ctx, jsCall("point", id, true), &pt); aerr != nil || err != nil {
+		return aerr, err
+	}
+	for n := int64(1); n <= 2; n++ {
+		for _, t := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
+			if _, err := call(ctx, p, input.DispatchMouseEvent, input.DispatchMouseEventParams{
+				Type: t, X: pt.X, Y: pt.Y, Button: input.MouseButtonLeft, Buttons: 1, ClickCount: n,
+			}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return nil, nil
+}
+
 func (p *Page) hover(ctx context.Context, id string) (*page.ActionError, error) {
 	var pt reply
 	if aerr, err := p.helper(ctx, jsCall("point", id, false), &pt); aerr != nil || err != nil {

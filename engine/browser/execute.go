@@ -141,6 +141,10 @@ func (p *Page) act(ctx context.Context, a page.Action, o *page.Outcome) (*page.A
 	switch a.Kind {
 	case page.Click:
 		return p.click(ctx, a.ID)
+	case page.DoubleClick:
+		return p.doubleClick(ctx, a.ID)
+	case page.Clear:
+		return p.setValue(ctx, a.ID, "")
 	case page.SetValue:
 		return p.setValue(ctx, a.ID, a.Text)
 	case page.Select:

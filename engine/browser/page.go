@@ -370,3 +370,10 @@ func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 	}
 	return png, nil
 }
+
+// Evaluate runs a script expression in the page and decodes its JSON result into out. It
+// is for tests and diagnostics that read a page's own state (the instruction corpus checks
+// the page's fields after a run); errands act only through Execute.
+func (p *Page) Evaluate(ctx context.Context, expr string, out any) error {
+	return p.eval(ctx, expr, out)
+}

@@ -24,9 +24,13 @@ const (
 	Wait     Kind = "wait"
 	Focus    Kind = "focus"
 	Hover    Kind = "hover"
-	Extract  Kind = "extract"
-	Finish   Kind = "finish"
-	Fail     Kind = "fail"
+	// DoubleClick and Clear came with the understander's frames ("double-click the row",
+	// "clear the Name field"); docs/understanding.md lists the verbs that map to them.
+	DoubleClick Kind = "doubleClick"
+	Clear       Kind = "clear"
+	Extract     Kind = "extract"
+	Finish      Kind = "finish"
+	Fail        Kind = "fail"
 )
 
 // Action is one step of a chain. ID names an element of the observation; Text carries the
@@ -46,7 +50,7 @@ type Action struct {
 // NeedsElement reports whether the action acts on an element id.
 func (k Kind) NeedsElement() bool {
 	switch k {
-	case Click, SetValue, Select, Check, Uncheck, Focus, Hover:
+	case Click, SetValue, Select, Check, Uncheck, Focus, Hover, DoubleClick, Clear:
 		return true
 	}
 	return false
@@ -56,7 +60,7 @@ func (k Kind) NeedsElement() bool {
 func (k Kind) Valid() bool {
 	switch k {
 	case Click, SetValue, Select, Check, Uncheck, Press, ScrollTo, Navigate, GoBack, Wait,
-		Focus, Hover, Extract, Finish, Fail:
+		Focus, Hover, Extract, Finish, Fail, DoubleClick, Clear:
 		return true
 	}
 	return false

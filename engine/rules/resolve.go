@@ -233,7 +233,7 @@ func roleFit(c Command, n page.Node) (float64, string) {
 			return 0, ""
 		}
 	}
-	why := RoleName(n.Role) + " " + quote(n.Name)
+	why := page.RoleName(n.Role) + " " + quote(n.Name)
 	switch c.Role {
 	case "":
 	case "field":
@@ -389,41 +389,3 @@ func ordinalWord(n int) string {
 	return "number " + strconv.Itoa(n)
 }
 
-// RoleName is the plain word for a tree role, used in reasons and question options.
-func RoleName(role string) string {
-	switch role {
-	case page.RoleButton:
-		return "button"
-	case page.RoleInput, page.RoleTextarea:
-		return "field"
-	case page.RoleLink:
-		return "link"
-	case page.RoleCheckbox:
-		return "checkbox"
-	case page.RoleRadio:
-		return "radio button"
-	case page.RoleSelect:
-		return "dropdown"
-	case page.RoleTab:
-		return "tab"
-	case page.RoleMenuItem:
-		return "menu item"
-	case page.RoleOption:
-		return "option"
-	case page.RoleSwitch:
-		return "switch"
-	}
-	return "element"
-}
-
-// Describe names an element for a person: `"Details" link in “Prescriptions”`.
-func Describe(n page.Node) string {
-	s := quote(n.Name) + " " + RoleName(n.Role)
-	if n.Name == "" {
-		s = "unnamed " + RoleName(n.Role)
-	}
-	if n.Ctx != "" && !strings.EqualFold(n.Ctx, n.Name) {
-		s += " in " + quote(n.Ctx)
-	}
-	return s
-}

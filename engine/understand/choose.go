@@ -1,0 +1,307 @@
+package understand
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// selectFrame reads "pick X from Y", "choose X", "select the Y radio", "select none":
+// an option of a select, a radio, a listbox option, a tab or a menu item.
+func (r *reader) selectFrame(vw string, rest []token, changed bool) clause {
+	if len(rest) == 0 {
+		return clause{}
+	}
+	var best clause
+	consider := func(cl clause, bias float64) {
+		cl.quality *= bias
+		if cl.quality > best.quality || len(best.cmds)+len(best.questions) == 0 && best.quality == 0 {
+			best = cl
+		}
+	}
+	for m := 1; m < len(rest)-1; m++ {
+		if k := rest[m].key; rest[m].kind == tokWord && (fromWords[k] || k == "for" || k == "as") {
+			consider(r.optionIn(vw, rest[:m], rest[m+1:], changed), 1)
+		}
+	}
+	consider(r.optionAnywhere(vw, rest, changed), 0.98)
+	return best
+}
+
+// optionWords strips what is not the option's name: determiners and "option", "one".
+func optionWords(toks []token) ([]token, bool) {
+	var out []token
+	indef := false
+	for k, t := range toks {
+		switch {
+		case t.kind == tokPunct:
+			continue
+		case k == 0 && indefinite[t.key]:
+			indef = true
+			continue
+		case k == 0 && definite[t.key]:
+			continue
+		case len(toks) > 1 && (t.key == "option" || t.key == "one" || t.key == "choice" || t.key == "value" || t.key == "entry"):
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, indef
+}
+
+// optionIn reads "X from Y": Y is a select, a listbox or a radio group, X one of its options.
+func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clause {
+	words := strings.TrimSpace(vw + " " + joinRaw(optToks) + " from " + joinRaw(target))
+	ref := r.ix.resolve(target, vSelect)
+	opt, indef := optionWords(optToks)
+	val, quoted := valueText(opt)
+	if b, ok := ref.best(); ok && r.ix.nodes[b.node].Role == page.RoleSelect && !ref.ambiguous {
+		n := r.ix.nodes[b.node]
+		explained := 1 - float64(len(ref.unexplained))/float64(max(1, nonPunct(target)))
+		if indef || len(opt) == 0 || !quoted && isVague(optToks) && func() bool { _, s := matchOption(val, n.Options); return s < 1 }() {
+			return clause{quality: 0.95 * explained, questions: []Question{{Kind: AskOption, Command: -1, Words: words,
+				Text: fmt.Sprintf("Which option of %s?", page.Describe(n)), Choices: optionChoices(n, "")}}}
+		}
+		cl := r.bindClause(vSelect, vw, b.node, b.score, val, quoted, words)
+		cl.quality *= explained
+		return cl
+	}
+	// A group of option-like elements named by their context: a listbox, radio group, tabs.
+	groupKeys := keysOfToks(target)
+	var cands []cand
+	optKeys := keysOfToks(opt)
+	if len(optKeys) == 0 {
+		return clause{}
+	}
+	for i, n := range r.ix.nodes {
+		switch n.Role {
+		case page.RoleOption, page.RoleRadio, page.RoleTab, page.RoleMenuItem, page.RoleCheckbox, page.RoleButton:
+		default:
+			continue
+		}
+		s, _ := phraseMatch(optKeys, r.ix.names[i])
+		if s < minMatch {
+			continue
+		}
+		c, _ := containment(stripRoleKeys(groupKeys), r.ix.ctxs[i], nil)
+		if len(stripRoleKeys(groupKeys)) > 0 && c < 0.5 {
+			continue
+		}
+		cands = append(cands, cand{node: i, score: s, option: -1})
+	}
+	if len(cands) == 0 {
+		if changed {
+			return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: string(vSelect), Phrase: joinRaw(opt), Value: val, Words: words}}}
+		}
+		return clause{quality: 0.1, unexplained: words0(append(slices.Clone(optToks), target...))}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+	if len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap {
+		return clause{quality: 0.9, questions: []Question{r.whichElement(-1, words, cands)}}
+	}
+	return r.bindClause(vSelect, vw, cands[0].node, cands[0].score, "", quoted, words)
+}
+
+func keysOfToks(toks []token) []string {
+	var out []string
+	for _, t := range toks {
+		switch t.kind {
+		case tokQuoted:
+			out = append(out, matchKeys(t.raw)...)
+		case tokWord:
+			if !definite[t.key] && !indefinite[t.key] {
+				out = append(out, t.key)
+			}
+		}
+	}
+	return out
+}
+
+// stripRoleKeys drops role nouns from a group name: "the Destination list" → destination.
+func stripRoleKeys(keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		if _, ok := roleWords[k]; ok {
+			continue
+		}
+		if k == "group" || k == "options" || k == "choices" || k == "section" {
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// optionAnywhere reads "choose X" with no group named: X may be a select's option, a
+// radio, a listbox option, a tab, a menu item, or any element ("select the Save button").
+func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
+	words := strings.TrimSpace(vw + " " + joinRaw(rest))
+	opt, indef := optionWords(rest)
+	val, quoted := valueText(opt)
+	// "select none": nothing, unless an option is literally called so.
+	if len(opt) == 1 && noneWords[opt[0].key] {
+		if cl, ok := r.selectNone(vw, val, words); ok {
+			return cl
+		}
+	}
+	ref := r.ix.resolve(rest, vSelect)
+	cands := slices.Clone(ref.cands)
+	optKeys := keysOfToks(opt)
+	if len(optKeys) > 0 {
+		for _, i := range r.ix.nodesWith(optKeys) {
+			n := r.ix.nodes[i]
+			if n.Role != page.RoleSelect {
+				continue
+			}
+			if k, s := matchOption(val, n.Options); k >= 0 && s >= 0.7 {
+				cands = append(cands, cand{node: i, score: round2(s * 0.98), option: k})
+			}
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+	if indef {
+		// "pick a size", "choose any option": the person left the choice open.
+		return r.openChoice(rest, words, cands)
+	}
+	if len(cands) == 0 || cands[0].score < minMatch {
+		if changed {
+			return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: string(vSelect), Phrase: joinRaw(rest), Value: val, Words: words}}}
+		}
+		return clause{quality: 0.1, unexplained: words0(rest)}
+	}
+	if len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap && cands[0].node != cands[1].node && ref.ordinal == 0 {
+		return clause{quality: 0.9, questions: []Question{r.whichElement(-1, words, cands)}}
+	}
+	c := cands[0]
+	n := r.ix.nodes[c.node]
+	explained := 1.0
+	if c.option < 0 && len(ref.unexplained) > 0 {
+		explained = 1 - float64(len(ref.unexplained))/float64(max(1, nonPunct(rest)))
+	}
+	v := ""
+	if n.Role == page.RoleSelect && c.option >= 0 {
+		v = n.Options[c.option]
+	}
+	cl := r.bindClause(vSelect, vw, c.node, c.score, v, quoted, words)
+	cl.quality *= explained
+	return cl
+}
+
+// openChoice asks which option when the person said "a size", "any option".
+func (r *reader) openChoice(rest []token, words string, cands []cand) clause {
+	// The noun may name a select: offer its options.
+	nounRef := r.ix.resolve(rest, vType)
+	if b, ok := nounRef.best(); ok && r.ix.nodes[b.node].Role == page.RoleSelect {
+		n := r.ix.nodes[b.node]
+		return clause{quality: 0.95, questions: []Question{{Kind: AskOption, Command: -1, Words: words,
+			Text: fmt.Sprintf("Which option of %s?", page.Describe(n)), Choices: optionChoices(n, "")}}}
+	}
+	if len(cands) == 1 && cands[0].score >= 0.9 {
+		// One thing fits what was described: "click a button" with one button.
+		return r.bindClause(vSelect, "", cands[0].node, cands[0].score, "", false, words)
+	}
+	q := r.whichElement(-1, words, cands)
+	q.Text = "Which one should I choose?"
+	return clause{quality: 0.95, questions: []Question{q}}
+}
+
+// selectNone handles "select none" / "nothing": the select's empty placeholder when the
+// person named no literal "None" option.
+func (r *reader) selectNone(vw, val, words string) (clause, bool) {
+	for i, n := range r.ix.nodes {
+		if n.Role != page.RoleSelect {
+			continue
+		}
+		if k, s := matchOption(val, n.Options); k >= 0 && s >= 1 {
+			return r.bindClause(vSelect, vw, i, 1, n.Options[k], false, words), true
+		}
+	}
+	return clause{}, false
+}
+
+// optionChoices lists a select's options as choices, placeholder left out, best match to
+// hint first.
+func optionChoices(n page.Node, hint string) []Choice {
+	var out []Choice
+	for _, o := range n.Options {
+		if isPlaceholder(o) {
+			continue
+		}
+		c := Choice{Label: o, Value: o}
+		if hint != "" {
+			c.Score, _ = phraseMatch(matchKeys(hint), matchKeys(o))
+		}
+		out = append(out, c)
+	}
+	if hint != "" {
+		slices.SortStableFunc(out, func(a, b Choice) int { return cmp.Compare(b.Score, a.Score) })
+	}
+	if len(out) > 8 {
+		out = out[:8]
+	}
+	return out
+}
+
+// isPlaceholder reports an option that is a prompt, not a choice: "Select…", "-- Choose
+// a city --", "Pick a size", "".
+func isPlaceholder(o string) bool {
+	t := strings.TrimSpace(strings.ToLower(o))
+	t = strings.Trim(t, "-—–…. ")
+	if t == "" {
+		return true
+	}
+	for _, p := range []string{"select", "choose", "pick", "please", "--", "none selected", "any"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return strings.HasPrefix(strings.TrimSpace(o), "-") || strings.HasPrefix(strings.TrimSpace(o), "—")
+}
+
+// matchOption finds the option a value names: 1 exact (case and accents aside), 0.75 an
+// abbreviation or a part (announced), lower for weaker matches; -1 when none.
+func matchOption(value string, options []string) (int, float64) {
+	vk := matchKeys(value)
+	if len(vk) == 0 {
+		return -1, 0
+	}
+	best, bestScore := -1, 0.0
+	for k, o := range options {
+		if isPlaceholder(o) && !noneWords[strings.ToLower(strings.TrimSpace(value))] {
+			continue
+		}
+		ok := matchKeys(o)
+		s, _ := phraseMatch(vk, ok)
+		switch {
+		case s >= 1:
+		case len(vk) == 1 && initials(ok) == vk[0] && len(vk[0]) >= 2:
+			s = max(s, 0.75)
+		case len(vk) == 1 && len(ok) >= 1 && len(vk[0]) >= 3 && strings.HasPrefix(ok[0], vk[0]):
+			s = max(s, 0.75)
+		case s > 0.6 && s < 1:
+			s = min(s, 0.75)
+		}
+		if strings.EqualFold(strings.TrimSpace(value), strings.TrimSpace(o)) {
+			s = 1
+		}
+		if s > bestScore {
+			best, bestScore = k, s
+		}
+	}
+	return best, bestScore
+}
+
+func initials(keys []string) string {
+	if len(keys) < 2 {
+		return ""
+	}
+	var b strings.Builder
+	for _, k := range keys {
+		r := []rune(k)
+		b.WriteRune(r[0])
+	}
+	return b.String()
+}

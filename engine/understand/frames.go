@@ -1,0 +1,670 @@
+package understand
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// readClause reads one clause: the verb frames that fit it are tried and the reading that
+// explains the most words with the best matches wins.
+func (r *reader) readClause(toks []token, c carry, changed bool) clause {
+	lo, hi := stripPolite(toks)
+	body := toks[lo:hi]
+	if len(body) == 0 {
+		return clause{quality: 1, next: c}
+	}
+	if hasPath(body) {
+		return r.menuPath(body, changed)
+	}
+	body, times := repeatCount(body)
+	var best clause
+	consider := func(cl clause) {
+		if cl.quality > best.quality || best.quality == 0 && len(best.unexplained) == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
+			best = cl
+		}
+	}
+	if v, n := verbAt(body, 0); v != "" {
+		consider(r.withVerb(v, joinRaw(body[:n]), body[n:], changed))
+	}
+	if c.verb != "" {
+		cl := r.withVerb(c.verb, c.words, body, changed)
+		cl.quality *= 0.98 // a verb said beats a verb inherited
+		consider(cl)
+	}
+	if v, n := fuzzyVerbAt(body, 0); v != "" {
+		cl := r.withVerb(v, joinRaw(body[:n]), body[n:], changed)
+		cl.quality *= 0.9
+		consider(cl)
+	}
+	if lead := leadingPlace(body); lead > 0 {
+		// "in the time field put 9:15", "under Notifications tick Comments": the place
+		// said first qualifies what follows.
+		moved := slices.Concat(body[lead:], body[:lead])
+		if v, n := verbAt(moved, 0); v != "" {
+			cl := r.withVerb(v, joinRaw(moved[:n]), trimEnd(moved[n:]), changed)
+			cl.quality *= 0.99
+			consider(cl)
+		}
+	}
+	consider(r.labelGoal(body, changed))
+	consider(r.fieldValue(body, changed))
+	consider(r.verbAsName(body, changed))
+	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
+		best = clause{unexplained: words(body)}
+	}
+	if times > 1 && len(best.cmds) == 1 && best.cmds[0].Action.Kind == page.Click {
+		for k := 1; k < times; k++ {
+			best.cmds = append(best.cmds, best.cmds[0])
+		}
+	}
+	return best
+}
+
+// repeatCount strips "twice", "three times", "5 times" from the end of a clause.
+func repeatCount(body []token) ([]token, int) {
+	n := len(body)
+	if n >= 2 && body[n-1].key == "twice" {
+		return body[:n-1], 2
+	}
+	if n >= 3 && (body[n-1].key == "times" || body[n-1].key == "x") {
+		if v, ok := parseNumber(body[n-2].raw); ok && atoi(v) > 1 && atoi(v) <= 20 {
+			return body[:n-2], atoi(v)
+		}
+	}
+	return body, 1
+}
+
+// leadingPlace returns the length of a place phrase before the verb ("in the Notes box,"),
+// or 0 when the clause does not start with one.
+func leadingPlace(body []token) int {
+	if len(body) < 3 || body[0].kind != tokWord {
+		return 0
+	}
+	switch body[0].key {
+	case "in", "into", "on", "under", "inside", "within", "for", "at":
+	default:
+		return 0
+	}
+	for m := 2; m < len(body); m++ {
+		if v, _ := verbAt(body, m); v != "" {
+			return m
+		}
+	}
+	return 0
+}
+
+// fuzzyVerbAt reads a verb typed with a slip ("slect", "trun on", "cilck").
+func fuzzyVerbAt(toks []token, i int) (verb, int) {
+	if v, _ := verbAt(toks, i); v != "" {
+		return "", 0
+	}
+	for n := 2; n >= 1; n-- {
+		if i+n > len(toks) {
+			continue
+		}
+		for phrase, v := range verbs {
+			ws := strings.Fields(phrase)
+			if len(ws) != n {
+				continue
+			}
+			ok := true
+			for k, w := range ws {
+				t := toks[i+k]
+				if t.kind != tokWord || t.key != w && (len(w) < 4 || keySim(t.key, w) < typoSim) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				return v, n
+			}
+		}
+	}
+	return "", 0
+}
+
+// stripPolite finds the clause's body between polite openers and closers.
+func stripPolite(toks []token) (int, int) {
+	lo, hi := 0, len(toks)
+	for changed := true; changed; {
+		changed = false
+		for _, p := range politeLead {
+			if matchWords(toks[lo:hi], 0, p) {
+				lo += len(p)
+				changed = true
+				break
+			}
+		}
+		for lo < hi && toks[lo].kind == tokPunct {
+			lo++
+			changed = true
+		}
+	}
+	for changed := true; changed && hi > lo; {
+		changed = false
+		for _, p := range politeTail {
+			if hi-lo > len(p) && matchWords(toks[lo:hi], hi-lo-len(p), p) {
+				hi -= len(p)
+				changed = true
+				break
+			}
+		}
+		for hi > lo && toks[hi-1].kind == tokPunct && toks[hi-1].raw != ")" {
+			hi--
+			changed = true
+		}
+	}
+	return lo, hi
+}
+
+func matchWords(toks []token, at int, ws []string) bool {
+	if at < 0 || at+len(ws) > len(toks) {
+		return false
+	}
+	for k, w := range ws {
+		if toks[at+k].kind != tokWord || toks[at+k].key != w {
+			return false
+		}
+	}
+	return true
+}
+
+func words(toks []token) []string {
+	var out []string
+	for _, t := range toks {
+		if t.kind != tokPunct && !ignorable[t.key] {
+			out = append(out, t.raw)
+		}
+	}
+	return out
+}
+
+// withVerb reads a clause that starts with a known verb.
+func (r *reader) withVerb(v verb, vw string, rest []token, changed bool) clause {
+	next := carry{verb: v, words: vw}
+	var cl clause
+	switch v {
+	case vBack:
+		cl = r.back(rest)
+	case vWait:
+		cl = r.wait(rest)
+	case vScroll:
+		cl = r.scroll(vw, rest)
+	case vType:
+		cl = r.typeFrame(vw, rest, changed)
+	case vSelect:
+		cl = r.selectFrame(vw, rest, changed)
+	case vSubmit:
+		cl = r.submit(vw, rest, changed)
+	case vSearch:
+		cl = r.search(vw, rest, changed)
+	default:
+		if v == vClick {
+			if k, ok := keyOf(rest); ok && !r.namesElement(rest) {
+				cl = simple(page.Action{Kind: page.Press, Text: k, Description: "pressed " + k}, vw+" "+joinRaw(rest))
+				break
+			}
+		}
+		if v == vOpen {
+			if u, ok := urlOf(rest); ok {
+				cl = simple(page.Action{Kind: page.Navigate, Text: u, Description: "opened " + u}, vw+" "+joinRaw(rest))
+				cl.changes = true
+				break
+			}
+		}
+		cl = r.elementFrame(v, vw, rest, changed)
+	}
+	cl.next = next
+	return cl
+}
+
+// search reads "search for X": X goes into the page's one search box; "search X in the
+// Y box" names the box.
+func (r *reader) search(vw string, rest []token, changed bool) clause {
+	if len(rest) == 0 {
+		return clause{}
+	}
+	cl := r.typeFrame(vw, rest, changed)
+	if len(cl.cmds) > 0 && cl.quality >= 0.9 {
+		return cl
+	}
+	var boxes []int
+	for i, n := range r.ix.nodes {
+		if isField(n) && n.Role != page.RoleSelect && (n.Type == "search" || strings.Contains(fold(n.Name), "search") || strings.Contains(fold(n.Name), "filter")) {
+			boxes = append(boxes, i)
+		}
+	}
+	val, quoted := valueText(rest)
+	words := vw + " " + joinRaw(rest)
+	switch {
+	case len(boxes) == 1 && !(isVague(rest) && !quoted):
+		return r.bindClause(vType, vw, boxes[0], 0.95, val, quoted, words)
+	case len(boxes) > 1:
+		cands := make([]cand, len(boxes))
+		for k, b := range boxes {
+			cands[k] = cand{node: b, score: 0.9, option: -1}
+		}
+		return clause{quality: 0.8, questions: []Question{r.whichElement(-1, words, cands)}}
+	}
+	return cl
+}
+
+// simple is a clause of one action that needs no element.
+func simple(a page.Action, w string) clause {
+	return clause{quality: 1, cmds: []Command{{Action: a, Bound: true, Verb: string(a.Kind), Words: w, Match: 1,
+		Changes: a.Kind == page.Press || a.Kind == page.Navigate || a.Kind == page.GoBack}},
+		grounded: []Grounding{{Words: w, As: "verb"}}}
+}
+
+func (r *reader) back(rest []token) clause {
+	for _, t := range rest {
+		switch t.key {
+		case "to", "the", "previous", "last", "page", "one", "a", "back":
+		default:
+			// "go back to the basket" names a link: "Back to basket".
+			return r.elementFrame(vClick, "go", slices.Concat([]token{{raw: "back", key: "back", kind: tokWord}}, rest), false)
+		}
+	}
+	cl := simple(page.Action{Kind: page.GoBack, Description: "went back"}, "go back")
+	cl.changes = true
+	return cl
+}
+
+func (r *reader) wait(rest []token) clause {
+	ms, ok := 1000, true
+	var n float64 = 1
+	for _, t := range rest {
+		switch {
+		case t.key == "for" || t.key == "a" || t.key == "an" || t.key == "about":
+		case t.key == "second" || t.key == "seconds" || t.key == "sec" || t.key == "secs" || t.key == "s":
+			ms = int(n * 1000)
+		case t.key == "ms" || t.key == "milliseconds" || t.key == "millisecond":
+			ms = int(n)
+		case t.key == "moment" || t.key == "bit" || t.key == "little":
+		default:
+			if v, good := parseNumber(t.raw); good {
+				n = float64(atoi(strings.Split(v, ".")[0]))
+				ms = int(n * 1000)
+				continue
+			}
+			ok = false
+		}
+	}
+	if !ok {
+		return clause{}
+	}
+	cl := simple(page.Action{Kind: page.Wait, Ms: ms, Description: "waited"}, "wait")
+	return cl
+}
+
+func (r *reader) scroll(vw string, rest []token) clause {
+	dir := ""
+	if strings.HasSuffix(vw, "down") {
+		dir = "down"
+	} else if strings.HasSuffix(vw, "up") {
+		dir = "up"
+	}
+	for _, t := range rest {
+		switch t.key {
+		case "down", "up", "top", "bottom":
+			dir = t.key
+		case "to", "the", "page", "all", "way", "a", "bit", "little", "of", "further", "more", "some":
+		default:
+			return clause{}
+		}
+	}
+	if dir == "" {
+		dir = "down"
+	}
+	return simple(page.Action{Kind: page.ScrollTo, Text: dir, Description: "scrolled " + dir}, vw)
+}
+
+// namesElement reports a phrase that names an element on the page well: "press Delete"
+// with a Delete button is a click, not the key.
+func (r *reader) namesElement(rest []token) bool {
+	b, ok := r.ix.resolve(rest, vClick).best()
+	return ok && b.score >= 0.85
+}
+
+// keyOf reads "Enter", "the Tab key", "escape".
+func keyOf(rest []token) (string, bool) {
+	var ks []string
+	for _, t := range rest {
+		if t.key == "the" || t.key == "key" || t.key == "button" && len(rest) > 1 {
+			continue
+		}
+		ks = append(ks, t.key)
+	}
+	if len(ks) != 1 {
+		return "", false
+	}
+	k, ok := keyNames[ks[0]]
+	return k, ok
+}
+
+// urlOf reads an address: a URL, a host or a path.
+func urlOf(rest []token) (string, bool) {
+	var u string
+	for _, t := range rest {
+		switch {
+		case t.key == "the" || t.key == "page" || t.key == "site" || t.key == "website" || t.key == "url" || t.key == "address":
+		case u == "" && t.kind == tokWord && (strings.Contains(t.raw, "://") || strings.HasPrefix(t.raw, "www.") || strings.HasPrefix(t.raw, "/") ||
+			strings.Count(t.raw, ".") >= 1 && !strings.Contains(t.raw, "@") && wholeChunk.MatchString(t.raw) && !strings.ContainsAny(t.raw[:1], "0123456789$€£")):
+			u = t.raw
+		default:
+			return "", false
+		}
+	}
+	if u == "" {
+		return "", false
+	}
+	if !strings.Contains(u, "://") && !strings.HasPrefix(u, "/") {
+		u = "https://" + u
+	}
+	return u, true
+}
+
+// elementFrame reads "VERB element-phrase": click, double-click, hover, focus, open,
+// close, check, uncheck, toggle, clear.
+func (r *reader) elementFrame(v verb, vw string, rest []token, changed bool) clause {
+	if len(rest) == 0 {
+		if v == vClose {
+			return r.onlyOne(v, vw, isCloseControl, "close control")
+		}
+		return clause{}
+	}
+	if v == vClose && len(rest) <= 3 && onlyDialogWords(rest) {
+		return r.onlyOne(v, vw, isCloseControl, "close control")
+	}
+	ref := r.ix.resolve(rest, v)
+	return r.fromRef(v, vw, rest, ref, changed, "")
+}
+
+// onlyDialogWords reports "the dialog", "it", "this popup": words that name what a close
+// control closes, not the control.
+func onlyDialogWords(rest []token) bool {
+	for _, t := range rest {
+		switch t.key {
+		case "the", "this", "that", "it", "dialog", "popup", "pop", "up", "modal", "window", "overlay", "banner", "box", "message", "notice", "panel", "menu", "cookie", "cookies":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// onlyOne binds the one element that fits, when exactly one does.
+func (r *reader) onlyOne(v verb, vw string, fits func(page.Node) bool, what string) clause {
+	var hits []int
+	for i, n := range r.ix.nodes {
+		if fits(n) && !n.Occ {
+			hits = append(hits, i)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		cl := r.bindClause(v, vw, hits[0], roleOnlyScore, "", false, vw)
+		return cl
+	case 0:
+		return clause{quality: 0.3, questions: []Question{{Kind: AskMissing, Command: -1, Words: vw,
+			Text: "I can't find a " + what + " on this page. What should I do?"}}}
+	}
+	cands := make([]cand, len(hits))
+	for k, h := range hits {
+		cands[k] = cand{node: h, score: roleOnlyScore, option: -1}
+	}
+	return clause{quality: 0.9, questions: []Question{r.whichElement(-1, vw, cands)}}
+}
+
+// fromRef turns a resolved element phrase into a command or a question. value is the
+// value of a type or select clause.
+func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed bool, value string) clause {
+	words := strings.TrimSpace(vw + " " + joinRaw(phraseToks))
+	explained := 1.0
+	if n := nonPunct(phraseToks); n > 0 {
+		explained = 1 - float64(len(ref.unexplained))/float64(n)
+	}
+	unexpl := make([]string, 0, len(ref.unexplained))
+	for _, k := range ref.unexplained {
+		unexpl = append(unexpl, phraseToks[k].raw)
+	}
+	good := 0
+	for _, c := range ref.cands {
+		if c.score >= minMatch {
+			good++
+		}
+	}
+	switch {
+	case good == 0:
+		if changed {
+			// The element may appear once the page has changed: read it again then.
+			return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: string(v), Phrase: joinRaw(phraseToks), Value: value, Words: words}}}
+		}
+		return clause{quality: 0.2 * explained, unexplained: words0(phraseToks),
+			questions: nil}
+	case ref.ambiguous || good > 1 && (ref.indefinite || ref.roleOnly && ref.ordinal == 0) || ref.det == "some" || ref.det == "several":
+		// "some" leaves the choice open even when one element fits.
+		q := r.whichElement(-1, words, ref.cands)
+		return clause{quality: 0.9 * explained, questions: []Question{q}, unexplained: unexpl}
+	}
+	best, _ := ref.best()
+	cl := r.bindClause(v, vw, best.node, best.score, value, false, words)
+	cl.quality *= explained
+	cl.unexplained = append(cl.unexplained, unexpl...)
+	return cl
+}
+
+func words0(toks []token) []string { return words(toks) }
+
+func nonPunct(toks []token) int {
+	n := 0
+	for _, t := range toks {
+		if t.kind != tokPunct && !ignorable[t.key] {
+			n++
+		}
+	}
+	return n
+}
+
+// whichElement asks which of the candidates was meant.
+func (r *reader) whichElement(cmd int, words string, cands []cand) Question {
+	q := Question{Kind: AskElement, Command: cmd, Words: words, Text: "Which one do you mean?"}
+	for _, c := range cands {
+		if c.score < minMatch || len(q.Choices) == 6 {
+			break
+		}
+		n := r.ix.nodes[c.node]
+		q.Choices = append(q.Choices, Choice{Label: page.Describe(n), ID: n.ID, Score: c.score})
+	}
+	return q
+}
+
+// labelGoal reads a clause that is word for word what an element says: "Remove my
+// profile", "Add to cart", "Next".
+func (r *reader) labelGoal(body []token, changed bool) clause {
+	ref := r.ix.resolve(body, vClick)
+	best, ok := ref.best()
+	if !ok || best.score < 0.85 || len(ref.unexplained) > 0 || ref.roleOnly {
+		return clause{}
+	}
+	n := r.ix.nodes[best.node]
+	if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio {
+		return clause{}
+	}
+	if ref.ambiguous {
+		return clause{quality: 0.9 * best.score, questions: []Question{r.whichElement(-1, joinRaw(body), ref.cands)}}
+	}
+	cl := r.bindClause(vClick, "", best.node, best.score, "", false, joinRaw(body))
+	cl.quality *= 0.99 // a verb said wins a tie
+	return cl
+}
+
+// verbAsName reads a clause whose first words are a button's label and the rest says
+// which one: "Delete Tom Baker", "save the changes", "remove the second address".
+func (r *reader) verbAsName(body []token, changed bool) clause {
+	var best clause
+	for k := 1; k < len(body) && k <= 3; k++ {
+		head := body[:k]
+		if head[k-1].kind != tokWord {
+			continue
+		}
+		tail := body[k:]
+		headKeys := make([]string, 0, k)
+		for _, t := range head {
+			headKeys = append(headKeys, t.key)
+		}
+		// The head must be a button's or link's whole name.
+		var hits []cand
+		for _, i := range r.ix.nodesWith(headKeys) {
+			n := r.ix.nodes[i]
+			if n.Role != page.RoleButton && n.Role != page.RoleLink && n.Role != page.RoleMenuItem {
+				continue
+			}
+			s, _ := phraseMatch(headKeys, r.ix.names[i])
+			if s < 0.9 {
+				continue
+			}
+			hits = append(hits, cand{node: i, score: s, option: -1})
+		}
+		if len(hits) == 0 {
+			continue
+		}
+		// The tail names which: nearby text, an ordinal, or a generic object.
+		var tailKeys []string
+		var ordinal int
+		for _, t := range tail {
+			switch {
+			case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of":
+			case ordinals[t.key] != 0:
+				ordinal = ordinals[t.key]
+			case t.kind == tokQuoted:
+				tailKeys = append(tailKeys, matchKeys(t.raw)...)
+			default:
+				tailKeys = append(tailKeys, t.key)
+			}
+		}
+		var scored []cand
+		for _, h := range hits {
+			s := h.score
+			if len(tailKeys) > 0 {
+				c, _ := containment(tailKeys, r.ix.ctxs[h.node], nil)
+				if c < 1 {
+					continue
+				}
+			}
+			scored = append(scored, cand{node: h.node, score: s, option: -1})
+		}
+		if ordinal != 0 {
+			scored = pickOrdinal(scored, ordinal)
+		}
+		words := joinRaw(body)
+		switch {
+		case len(scored) == 0:
+			continue
+		case len(scored) > 1 && ordinal == 0:
+			cl := clause{quality: 0.85, questions: []Question{r.whichElement(-1, words, scored)}}
+			if cl.quality > best.quality {
+				best = cl
+			}
+		default:
+			cl := r.bindClause(vClick, "", scored[0].node, scored[0].score, "", false, words)
+			cl.quality *= 0.95
+			if cl.quality > best.quality {
+				best = cl
+			}
+		}
+	}
+	return best
+}
+
+// fieldValue reads a clause with no verb that pairs a field with a value: "Name: Jas",
+// "Email = jas@example.com", "Leeds as the city", "display name should be Sam", "Quantity
+// 3", "country UK". The field must ground well: with no verb, nothing else says this is
+// about typing.
+func (r *reader) fieldValue(body []token, changed bool) clause {
+	var best clause
+	try := func(target, value []token, bias float64) {
+		if len(value) == 0 || len(target) == 0 {
+			return
+		}
+		b, ok := r.ix.resolve(target, vType).best()
+		if !ok || b.score < 0.85 {
+			return
+		}
+		cl := r.typeReading(vType, "", target, value, changed)
+		cl.quality *= bias
+		if cl.quality > best.quality {
+			best = cl
+		}
+	}
+	for m := 1; m < len(body); m++ {
+		t := body[m]
+		switch {
+		case t.kind == tokPunct && (t.raw == ":" || t.raw == "="):
+			try(body[:m], body[m+1:], 0.98)
+		case t.key == "as":
+			try(body[m+1:], body[:m], 0.97)
+		case t.key == "is" || t.key == "be" && m >= 2 && (body[m-1].key == "should" || body[m-1].key == "must" || body[m-1].key == "will" || body[m-1].key == "to"):
+			cut := m
+			if t.key == "be" {
+				cut = m - 1
+			}
+			try(body[:cut], body[m+1:], 0.97)
+		}
+		try(body[:m], body[m:], 0.96)
+	}
+	return best
+}
+
+// hasPath reports a menu path: "File > Export > PDF".
+func hasPath(toks []token) bool {
+	for _, t := range toks {
+		if t.kind == tokPunct && t.key == ">" {
+			return true
+		}
+	}
+	return false
+}
+
+// menuPath reads "File > Export > PDF" as clicks in order; items after the first are
+// bound once the menu before them has opened.
+func (r *reader) menuPath(body []token, changed bool) clause {
+	start := 0
+	vw := ""
+	if v, n := verbAt(body, 0); v != "" {
+		start, vw = n, joinRaw(body[:n])
+	}
+	var parts [][]token
+	cur := []token{}
+	for _, t := range body[start:] {
+		if t.kind == tokPunct && t.key == ">" {
+			parts = append(parts, cur)
+			cur = []token{}
+			continue
+		}
+		cur = append(cur, t)
+	}
+	parts = append(parts, cur)
+	var out clause
+	out.quality = 1
+	for k, p := range parts {
+		if len(p) == 0 {
+			return clause{}
+		}
+		cl := r.elementFrame(vClick, "", p, changed || k > 0)
+		if len(cl.questions) > 0 || len(cl.unexplained) > 0 {
+			cl.quality *= 0.9
+			return cl
+		}
+		out.cmds = append(out.cmds, cl.cmds...)
+		out.grounded = append(out.grounded, cl.grounded...)
+		out.quality = min(out.quality, cl.quality)
+		out.changes = true
+	}
+	if vw != "" {
+		out.grounded = append(out.grounded, Grounding{Words: vw, As: "verb"})
+	}
+	return out
+}

@@ -1,0 +1,260 @@
+package understand
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// reader reads goals on one page.
+type reader struct {
+	ix    *index
+	obs   page.Observation
+	opts  Options
+	cache map[clauseKey]clause
+}
+
+func newReader(obs page.Observation, opts Options) *reader {
+	return &reader{ix: newIndex(obs), obs: obs, opts: opts, cache: make(map[clauseKey]clause)}
+}
+
+// carry is what a clause without a verb inherits from the one before it: "tick A, B and
+// C", "Fill First name with Jas, Last name with Kaur".
+type carry struct {
+	verb  verb
+	words string // the verb as written, for the command's words
+}
+
+type clauseKey struct {
+	from, to int
+	c        carry
+}
+
+// clause is the reading of one clause.
+type clause struct {
+	cmds        []Command
+	questions   []Question
+	assumed     []string
+	grounded    []Grounding
+	unexplained []string
+	// quality in [0, 1] compares readings of the same words: 1 is every word explained by
+	// an exact match.
+	quality float64
+	next    carry
+	// changes is set when the clause's last action may change the page.
+	changes bool
+	// deferred marks commands whose element may appear after an earlier click.
+	deferred bool
+}
+
+// boundary is a run of connective tokens between two clauses: ",", "and", ", then", ";".
+type boundary struct{ from, to int }
+
+// maxBoundaries caps the segmentations tried (2^n); beyond it every boundary splits.
+const maxBoundaries = 10
+
+func (r *reader) read(toks []token) Reading {
+	toks = trimEnd(toks)
+	if len(toks) == 0 {
+		return Reading{Questions: []Question{{Kind: AskUnclear, Text: "What should I do on this page?", Command: -1}}}
+	}
+	bs := boundaries(toks)
+	best, bestScore := []clause(nil), -1.0
+	try := func(split []bool) {
+		var cls []clause
+		from, c := 0, carry{}
+		changed := false
+		total := 0.0
+		for k := 0; k <= len(bs); k++ {
+			to := len(toks)
+			if k < len(bs) {
+				if !split[k] {
+					continue
+				}
+				to = bs[k].from
+			}
+			cl := r.clause(from, to, toks, c, changed)
+			cls = append(cls, cl)
+			total += cl.quality
+			changed = changed || cl.changes
+			c = cl.next
+			if k < len(bs) {
+				from = bs[k].to
+			}
+		}
+		score := total/float64(len(cls)) - 0.01*float64(len(cls))
+		if score > bestScore {
+			best, bestScore = cls, score
+		}
+	}
+	if len(bs) > maxBoundaries {
+		all := make([]bool, len(bs))
+		for i := range all {
+			all[i] = true
+		}
+		try(all)
+	} else {
+		for mask := 0; mask < 1<<len(bs); mask++ {
+			split := make([]bool, len(bs))
+			for i := range split {
+				split[i] = mask&(1<<i) != 0
+			}
+			try(split)
+		}
+	}
+	return assemble(best)
+}
+
+// trimEnd drops the sentence's final punctuation.
+func trimEnd(toks []token) []token {
+	for len(toks) > 0 && toks[len(toks)-1].kind == tokPunct && strings.Contains(".!?;,", toks[len(toks)-1].raw) {
+		toks = toks[:len(toks)-1]
+	}
+	return toks
+}
+
+// boundaries finds the runs of connectives where a goal may split into clauses.
+func boundaries(toks []token) []boundary {
+	var out []boundary
+	for i := 1; i < len(toks); i++ {
+		if !isConnective(toks, i) {
+			continue
+		}
+		j := i
+		for j < len(toks) && isConnective(toks, j) {
+			j++
+		}
+		if j < len(toks) {
+			out = append(out, boundary{from: i, to: j})
+		}
+		i = j
+	}
+	return out
+}
+
+func isConnective(toks []token, i int) bool {
+	t := toks[i]
+	switch {
+	case t.kind == tokPunct:
+		return t.raw == "," || t.raw == ";" || t.raw == "." || t.raw == "!"
+	case t.kind != tokWord:
+		return false
+	case t.key == "that":
+		return i > 0 && toks[i-1].key == "after"
+	case t.key == "after":
+		return i+1 < len(toks) && toks[i+1].key == "that"
+	case t.key == "&" || t.key == "+":
+		return true
+	}
+	return connectives[t.key] && t.key != "before" && t.key != "once"
+}
+
+// clause reads toks[from:to] once per inherited context.
+func (r *reader) clause(from, to int, toks []token, c carry, changed bool) clause {
+	k := clauseKey{from: from, to: to, c: c}
+	if changed {
+		k.from = -k.from - 1 // the same words read after a page change may defer
+	}
+	if cl, ok := r.cache[k]; ok {
+		return cl
+	}
+	cl := r.readClause(toks[from:to], c, changed)
+	if cl.deferred && r.breaksInside(toks[from:to]) {
+		// A command read for a later page must not swallow the next command.
+		cl.quality *= 0.5
+	}
+	r.cache[k] = cl
+	return cl
+}
+
+// breaksInside reports words that hold a clause boundary followed by a verb: "choose
+// Once a day, then save" is two clauses however little of it this page shows.
+func (r *reader) breaksInside(toks []token) bool {
+	for _, b := range boundaries(toks) {
+		if v, _ := verbAt(toks, b.to); v != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// assemble joins the clauses of the chosen segmentation into one reading.
+func assemble(cls []clause) Reading {
+	var out Reading
+	for _, cl := range cls {
+		base := len(out.Commands)
+		out.Commands = append(out.Commands, cl.cmds...)
+		for _, q := range cl.questions {
+			if q.Command >= 0 {
+				q.Command += base
+			}
+			out.Questions = append(out.Questions, q)
+		}
+		out.Assumptions = append(out.Assumptions, cl.assumed...)
+		out.Grounded = append(out.Grounded, cl.grounded...)
+		out.Unexplained = append(out.Unexplained, cl.unexplained...)
+	}
+	if len(out.Unexplained) > 0 {
+		words := strings.Join(out.Unexplained, " ")
+		q := Question{Kind: AskUnclear, Command: -1, Words: words,
+			Text: fmt.Sprintf("I don't know what to do with %q on this page. What do you mean?", words)}
+		if len(out.Commands) > 0 {
+			q.Choices = []Choice{{Label: "Only " + describeAll(out.Commands), Value: "only"}, {Label: "Cancel", Value: "cancel"}}
+		}
+		out.Questions = append(out.Questions, q)
+	}
+	out.Factors = factors(out)
+	return out
+}
+
+func describeAll(cmds []Command) string {
+	var parts []string
+	for _, c := range cmds {
+		if c.Action.Description != "" {
+			parts = append(parts, c.Action.Description)
+		} else {
+			parts = append(parts, c.Words)
+		}
+	}
+	return strings.Join(parts, ", then ")
+}
+
+// factors scores a reading on the four factors. Every word explained by one reading is
+// full intent; each unexplained word costs a quarter; an open question halves it.
+func factors(rd Reading) Factors {
+	f := Factors{Intent: 1, Target: 1, Value: 1, Determinism: 1}
+	f.Intent -= 0.25 * float64(len(rd.Unexplained))
+	if len(rd.Questions) > 0 {
+		f.Intent = min(f.Intent, 0.45)
+	}
+	var t, n float64
+	for _, c := range rd.Commands {
+		if c.Action.Kind.NeedsElement() && c.Bound {
+			t += c.Match
+			n++
+		}
+		switch {
+		case c.Action.Kind == page.ScrollTo || c.Action.Kind == page.Wait:
+			f.Determinism = min(f.Determinism, 0.9)
+		case c.Value != "" && !c.Quoted && len(strings.Fields(c.Value)) > 2:
+			f.Value = min(f.Value, 0.9)
+		}
+	}
+	if n > 0 {
+		f.Target = round2(t / n)
+	}
+	if len(rd.Assumptions) > 0 {
+		f.Value = min(f.Value, 0.8)
+	}
+	if len(rd.Commands) == 0 {
+		f.Target, f.Value = 0, 0
+	}
+	f.Intent = max(0, round2(f.Intent))
+	return f
+}
+
+// Overall is the reading's confidence with DESIGN §4's weights (0.3/0.3/0.2/0.2).
+func (f Factors) Overall() float64 {
+	return round2(0.3*f.Intent + 0.3*f.Target + 0.2*f.Value + 0.2*f.Determinism)
+}

@@ -1,0 +1,650 @@
+package understand
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// cand is one element a phrase may mean.
+type cand struct {
+	node  int // index into the tree
+	score float64
+	// option is the option of a select the phrase named, -1 for none.
+	option int
+}
+
+// ref is the verdict on one element phrase ("the second Delete button for Tom Baker").
+type ref struct {
+	cands      []cand // best first
+	ambiguous  bool   // the two best are about equally good
+	indefinite bool   // "a button", "any link"
+	det        string // the determiner said, if any
+	ordinal    int
+	roleOnly   bool // no name was said: "the dropdown"
+	role       string
+	// unexplained are the phrase's tokens that no reading accounts for.
+	unexplained []int
+}
+
+func (r ref) best() (cand, bool) {
+	if len(r.cands) == 0 || r.cands[0].score < minMatch {
+		return cand{}, false
+	}
+	return r.cands[0], true
+}
+
+const (
+	// minMatch is the score under which a candidate is no match.
+	minMatch = 0.5
+	// ambiguityGap is how close two scores must be to count as equal.
+	ambiguityGap = 0.1
+	// roleOnlyScore is the match of a phrase that names only a role, when one element has it.
+	roleOnlyScore = 0.95
+)
+
+// phrase is one reading of an element phrase.
+type phrase struct {
+	det        string
+	indefinite bool
+	ordinal    int
+	rw         *roleWord
+	roleKey    string
+	types      []string
+	name       []int // token positions that name the element
+	near       []int // token positions of the qualifier's words
+	explained  []bool
+	closeish   bool // "the x", "close button"
+	quoted     bool
+}
+
+// resolve reads an element phrase against the page for a verb.
+func (ix *index) resolve(toks []token, v verb) ref {
+	var best ref
+	bestScore := -1.0
+	for _, p := range readings(toks) {
+		r := ix.score(toks, p, v)
+		s := -0.2 * float64(len(r.unexplained))
+		if b, ok := r.best(); ok {
+			s += b.score
+		}
+		if s > bestScore {
+			best, bestScore = r, s
+		}
+	}
+	return best
+}
+
+// readings lists the ways a phrase may split into head and qualifier: the whole phrase as
+// a name ("Date of birth"), or a name with a qualifier ("Delete for Tom Baker").
+func readings(toks []token) []phrase {
+	base := phrase{explained: make([]bool, len(toks))}
+	i := 0
+	for i < len(toks) && toks[i].kind == tokWord {
+		k := toks[i].key
+		if definite[k] || indefinite[k] {
+			if base.det == "" {
+				base.det = k
+				base.indefinite = indefinite[k]
+			}
+			base.explained[i] = true
+			i++
+			continue
+		}
+		if o, ok := ordinals[k]; ok && i+1 < len(toks) {
+			base.ordinal = o
+			base.explained[i] = true
+			i++
+			continue
+		}
+		break
+	}
+	out := []phrase{headOnly(toks, i, len(toks), base)}
+	for q := i + 1; q < len(toks); q++ {
+		k := toks[q].key
+		if toks[q].kind != tokWord || !(nearWords[k] || nameMarker[k]) {
+			continue
+		}
+		out = append(out, withQualifier(toks, i, q, base))
+	}
+	return out
+}
+
+// headOnly reads toks[from:to] as role words, ordinals and a name.
+func headOnly(toks []token, from, to int, base phrase) phrase {
+	p := base
+	p.explained = slices.Clone(base.explained)
+	// A trailing "number 3" or "#3".
+	if to-from >= 2 && toks[to-2].key == "number" {
+		if n, ok := atoiKey(toks[to-1].key); ok {
+			p.ordinal = n
+			p.explained[to-2], p.explained[to-1] = true, true
+			to -= 2
+		}
+	}
+	// Role noun at the end ("the Save button"), or at the start ("button Save", "the
+	// field Email"). Two-word nouns first.
+	takeRole := func(at, n int, key string) bool {
+		if rw, ok := roleWords[key]; ok {
+			p.rw, p.roleKey = &rw, key
+		} else if key == "x" || key == "search" {
+			p.roleKey = key
+		} else {
+			return false
+		}
+		for k := at; k < at+n; k++ {
+			p.explained[k] = true
+		}
+		if key == "x" {
+			p.closeish = true
+		}
+		return true
+	}
+	if to-from >= 2 {
+		if key, ok := twoWordRoles[[2]string{toks[to-2].key, toks[to-1].key}]; ok && takeRole(to-2, 2, key) {
+			to -= 2
+		}
+	}
+	if p.roleKey == "" && to-from >= 1 && toks[to-1].kind == tokWord {
+		k := toks[to-1].key
+		if _, ok := roleWords[k]; ok && (to-from >= 2 || k != "check") && takeRole(to-1, 1, k) {
+			to--
+		}
+	}
+	if p.roleKey == "" && to-from >= 2 && toks[from].kind == tokWord {
+		if key, ok := twoWordRoles[[2]string{toks[from].key, toks[from+1].key}]; ok && takeRole(from, 2, key) {
+			from += 2
+		} else if _, ok := roleWords[toks[from].key]; ok && toks[from].key != "check" && takeRole(from, 1, toks[from].key) {
+			from++
+		}
+	}
+	// A type word before the role noun, or standing alone at the end: "the date field",
+	// "the email".
+	if to-from >= 1 && toks[to-1].kind == tokWord {
+		if ts, ok := typeWords[toks[to-1].key]; ok && (p.rw == nil || p.rw.field || to-from == 1) {
+			p.types = ts
+		}
+	}
+	// An ordinal after the determiner was taken; one right before the role noun too.
+	if p.ordinal == 0 && to-from >= 1 {
+		if o, ok := ordinals[toks[from].key]; ok && (to-from > 1 || p.roleKey != "") {
+			p.ordinal = o
+			p.explained[from] = true
+			from++
+		}
+	}
+	for k := from; k < to; k++ {
+		if toks[k].kind == tokPunct {
+			p.explained[k] = true
+			continue
+		}
+		if toks[k].kind == tokQuoted {
+			p.quoted = true
+		}
+		p.name = append(p.name, k)
+	}
+	if len(p.name) == 1 && closeWords[toks[p.name[0]].key] {
+		p.closeish = true
+	}
+	return p
+}
+
+// withQualifier reads toks[from:q] as the head and toks[q:] as a qualifier: nearby text
+// ("for Tom Baker", "in the second row") or a name marker ("labeled Notes").
+func withQualifier(toks []token, from, q int, base phrase) phrase {
+	p := headOnly(toks, from, q, base)
+	marker := toks[q].key
+	p.explained[q] = true
+	rest := q + 1
+	// Multi-word prepositions: next to, close to, in front of, on the left of…
+	for rest < len(toks) && toks[rest].kind == tokWord {
+		k := toks[rest].key
+		if k == "to" || k == "the" || k == "of" || k == "a" || k == "row" || k == "line" || k == "section" ||
+			k == "card" || k == "panel" || k == "entry" || k == "record" || k == "item" || k == "label" ||
+			k == "text" || k == "heading" || k == "title" || k == "dialog" || k == "area" || k == "group" ||
+			k == "part" || k == "says" || k == "popup" || k == "modal" || k == "banner" || k == "window" || k == "column" || k == "saying" || k == "reads" || k == "is" ||
+			k == "box" && rest+1 < len(toks) {
+			p.explained[rest] = true
+			rest++
+			continue
+		}
+		break
+	}
+	var words []int
+	for k := rest; k < len(toks); k++ {
+		if toks[k].kind == tokPunct {
+			p.explained[k] = true
+			continue
+		}
+		if o, ok := ordinals[toks[k].key]; ok && k+1 < len(toks) && (toks[k+1].key == "row" || toks[k+1].key == "line") {
+			// "in the second row": an ordinal of rows is a qualifier the tree cannot check
+			// by text; keep it as the element's ordinal when none was said.
+			if p.ordinal == 0 {
+				p.ordinal = o
+			}
+			p.explained[k], p.explained[k+1] = true, true
+			k++
+			continue
+		}
+		words = append(words, k)
+	}
+	if nameMarker[marker] && marker != "with" && len(p.name) == 0 {
+		p.name = words
+		return p
+	}
+	p.near = words
+	return p
+}
+
+func atoiKey(k string) (int, bool) {
+	n := 0
+	for _, r := range k {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n, k != ""
+}
+
+// score rates every element against one reading of a phrase.
+func (ix *index) score(toks []token, p phrase, v verb) ref {
+	r := ref{indefinite: p.indefinite, det: p.det, ordinal: p.ordinal, roleOnly: len(p.name) == 0, role: p.roleKey}
+	nameKeys := make([]string, 0, len(p.name))
+	if len(p.name) > 1 {
+		// Articles inside a name are as optional as they are on the page.
+		kept := p.name[:0:0]
+		for _, k := range p.name {
+			if t := toks[k]; t.kind == tokWord && (t.key == "the" || t.key == "a" || t.key == "an") {
+				p.explained[k] = true
+				continue
+			}
+			kept = append(kept, k)
+		}
+		if len(kept) > 0 {
+			p.name = kept
+		}
+	}
+	for _, k := range p.name {
+		if toks[k].kind == tokQuoted {
+			nameKeys = append(nameKeys, matchKeys(toks[k].raw)...)
+			continue
+		}
+		nameKeys = append(nameKeys, toks[k].key)
+	}
+	if len(p.near) == 1 && (toks[p.near[0]].key == "it" || toks[p.near[0]].key == "that" || toks[p.near[0]].key == "this") {
+		// "the Apply button next to it" points back at the element just used.
+		p.explained[p.near[0]] = true
+		p.near = nil
+	}
+	nearKeys := make([]string, 0, len(p.near))
+	for _, k := range p.near {
+		if toks[k].kind == tokQuoted {
+			nearKeys = append(nearKeys, matchKeys(toks[k].raw)...)
+			continue
+		}
+		nearKeys = append(nearKeys, toks[k].key)
+	}
+	explainedName := make([]bool, len(nameKeys))
+	explainedNear := make([]bool, len(nearKeys))
+	var pool []int
+	switch {
+	case p.closeish:
+		for i, n := range ix.nodes {
+			if isCloseControl(n) {
+				pool = append(pool, i)
+			}
+		}
+	case len(nameKeys) > 0:
+		pool = ix.nodesWith(nameKeys)
+		pool = mergeInts(pool, ix.groupMembers(nameKeys))
+		if len(p.types) > 0 || p.roleKey == "search" {
+			pool = mergeInts(pool, ix.byRole(p, v))
+		}
+	case p.rw != nil || p.roleKey != "" || len(p.types) > 0:
+		pool = ix.byRole(p, v)
+	}
+	for _, i := range pool {
+		n := ix.nodes[i]
+		fit := roleFit(v, p, n)
+		if fit == 0 {
+			continue
+		}
+		s, used := 0.0, []bool(nil)
+		switch {
+		case p.closeish:
+			s, used = 1, make([]bool, len(nameKeys))
+			for k := range used {
+				used[k] = true
+			}
+		case len(nameKeys) == 0:
+			s = roleOnlyScore
+		default:
+			s, used = phraseMatch(nameKeys, ix.names[i])
+			if ts, ok := typeOnly(nameKeys, p.types, n); ok && ts > s {
+				s, used = ts, fill(len(nameKeys))
+			}
+			// Words the name lacks may name the element's group: "size M" is the M of
+			// the Size group, "the Delete Tom Baker" the Delete in Tom Baker's row.
+			if s > 0 && s < 1 {
+				if gs, gu, ok := groupExplains(nameKeys, used, ix.names[i], ix.ctxs[i]); ok && gs > s {
+					s, used = gs, gu
+				}
+			}
+		}
+		if s == 0 && ix.inGroup(nameKeys, i) {
+			// "the 3rd size": a member of the group the words name, picked by ordinal.
+			s, used = groupScore, fill(len(nameKeys))
+		}
+		if s < 0.3 {
+			continue
+		}
+		s *= fit
+		if len(nearKeys) > 0 {
+			c, u := containment(nearKeys, ix.ctxs[i], ix.names[i])
+			s *= 0.4 + 0.6*c
+			if c >= 0.5 {
+				orInto(explainedNear, u)
+			}
+		}
+		if n.Has("disabled") {
+			s *= 0.6
+		}
+		if n.Occ {
+			s *= 0.9
+		}
+		if s >= minMatch {
+			orInto(explainedName, used)
+		}
+		r.cands = append(r.cands, cand{node: i, score: round2(s), option: -1})
+	}
+	slices.SortStableFunc(r.cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+	if p.ordinal != 0 {
+		r.cands = pickOrdinal(r.cands, p.ordinal)
+	} else if len(r.cands) >= 2 {
+		a, b := r.cands[0], r.cands[1]
+		if b.score >= minMatch && a.score-b.score < ambiguityGap && !sameThing(ix.nodes[a.node], ix.nodes[b.node]) {
+			r.ambiguous = true
+		}
+	}
+	if _, ok := r.best(); ok || len(nameKeys)+len(nearKeys) == 0 {
+		for k, pos := range p.name {
+			if k < len(explainedName) && explainedName[k] || p.closeish {
+				p.explained[pos] = true
+			}
+		}
+		for k, pos := range p.near {
+			if k < len(explainedNear) && explainedNear[k] {
+				p.explained[pos] = true
+			}
+		}
+	}
+	for k, e := range p.explained {
+		if !e && toks[k].kind != tokPunct && !ignorable[toks[k].key] {
+			r.unexplained = append(r.unexplained, k)
+		}
+	}
+	return r
+}
+
+// groupScore is the match of an element named only by its group ("a size", "the 3rd
+// size"): like a role word, it fits every member equally.
+const groupScore = 0.9
+
+// groupMembers lists the elements whose context holds every key: the members of the
+// group the words name.
+func (ix *index) groupMembers(keys []string) []int {
+	if len(keys) == 0 {
+		return nil
+	}
+	var out []int
+	for _, i := range ix.ctxKey[keys[0]] {
+		if ix.inGroup(keys, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (ix *index) inGroup(keys []string, i int) bool {
+	c, _ := containment(keys, ix.ctxs[i], nil)
+	return c == 1
+}
+
+// groupExplains scores a phrase whose words are partly the element's name and partly its
+// group's: every word must be one or the other, and the name must be matched whole.
+func groupExplains(q []string, used []bool, name, ctx []string) (float64, []bool, bool) {
+	var rest, named []string
+	for k, w := range q {
+		if used[k] {
+			named = append(named, w)
+		} else {
+			rest = append(rest, w)
+		}
+	}
+	if len(rest) == 0 || len(named) == 0 {
+		return 0, nil, false
+	}
+	if c, _ := containment(rest, ctx, nil); c < 1 {
+		return 0, nil, false
+	}
+	s, _ := phraseMatch(named, name)
+	return round2(s * 0.97), fill(len(q)), true
+}
+
+func fill(n int) []bool {
+	b := make([]bool, n)
+	for i := range b {
+		b[i] = true
+	}
+	return b
+}
+
+func orInto(dst, src []bool) {
+	for i := range dst {
+		if i < len(src) && src[i] {
+			dst[i] = true
+		}
+	}
+}
+
+func mergeInts(a, b []int) []int {
+	seen := make(map[int]bool, len(a))
+	for _, x := range a {
+		seen[x] = true
+	}
+	for _, x := range b {
+		if !seen[x] {
+			a = append(a, x)
+		}
+	}
+	sortInts(a)
+	return a
+}
+
+// typeOnly scores a phrase that names a field by its type ("the date", "email box") on a
+// field of that type: every key but the type word must still be in the name.
+func typeOnly(keys, types []string, n page.Node) (float64, bool) {
+	if len(types) == 0 || !slices.Contains(types, n.Type) && !(slices.Contains(types, "search") && n.Role == page.RoleInput) {
+		return 0, false
+	}
+	if len(keys) == 1 {
+		return 0.9, true
+	}
+	return 0, false
+}
+
+// byRole lists the elements a role or type word covers.
+func (ix *index) byRole(p phrase, v verb) []int {
+	var out []int
+	for i, n := range ix.nodes {
+		if roleFit(v, p, n) < 1 {
+			continue
+		}
+		if len(p.types) > 0 && !slices.Contains(p.types, n.Type) {
+			continue
+		}
+		if p.roleKey == "search" && n.Type != "search" && !strings.Contains(strings.ToLower(n.Name), "search") {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// isField reports a control that takes typed text or a chosen value.
+func isField(n page.Node) bool {
+	switch n.Role {
+	case page.RoleInput, page.RoleTextarea, page.RoleSelect:
+		switch n.Type {
+		case "checkbox", "radio", "submit", "button", "reset", "image":
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// roleFit says how well an element suits the verb and the role word: 1 fits, 0 excludes.
+func roleFit(v verb, p phrase, n page.Node) float64 {
+	fit := 1.0
+	switch v {
+	case vType, vClear, vFocus:
+		if !isField(n) {
+			if v == vFocus {
+				fit = 0.6
+			} else {
+				return 0
+			}
+		}
+	case vCheck, vUncheck, vToggle:
+		switch n.Role {
+		case page.RoleCheckbox, page.RoleRadio, page.RoleSwitch:
+		case page.RoleMenuItem, page.RoleOption, page.RoleButton, page.RoleTab:
+			fit = 0.8 // a star icon, a pressed toggle button, a selectable option
+		default:
+			return 0
+		}
+	case vSelect:
+		switch n.Role {
+		case page.RoleSelect, page.RoleRadio, page.RoleOption, page.RoleTab, page.RoleMenuItem, page.RoleCheckbox:
+		case page.RoleInput:
+			fit = 0.8
+		default:
+			fit = 0.7 // "select the Save button" is a click
+		}
+	}
+	if p.rw == nil {
+		return fit
+	}
+	rw := p.rw
+	switch {
+	case rw.field:
+		if !isField(n) {
+			fit *= 0.3
+		}
+	case len(rw.roles) > 0:
+		if !slices.Contains(rw.roles, n.Role) {
+			// People call button-styled links buttons and the reverse.
+			if (n.Role == page.RoleButton || n.Role == page.RoleLink) && (slices.Contains(rw.roles, page.RoleButton) || slices.Contains(rw.roles, page.RoleLink)) {
+				fit *= 0.85
+			} else {
+				fit *= 0.3
+			}
+		}
+	case len(rw.types) > 0:
+		if !slices.Contains(rw.types, n.Type) {
+			fit *= 0.3
+		}
+	}
+	return fit
+}
+
+// isCloseControl reports an element that closes something: "×", "Close", "Dismiss".
+func isCloseControl(n page.Node) bool {
+	if n.Role != page.RoleButton && n.Role != page.RoleLink {
+		return false
+	}
+	keys := matchKeys(n.Name)
+	if len(keys) == 1 && closeWords[keys[0]] {
+		return true
+	}
+	for _, k := range keys {
+		if k == "close" || k == "dismiss" {
+			return true
+		}
+	}
+	return false
+}
+
+// containment is the share of the qualifier's keys found in an element's context or name,
+// and which ones.
+func containment(q, ctx, name []string) (float64, []bool) {
+	used := make([]bool, len(q))
+	n := 0
+	for i, w := range q {
+		for _, x := range ctx {
+			if wordEq(w, x) > 0 {
+				used[i] = true
+				break
+			}
+		}
+		if !used[i] {
+			for _, x := range name {
+				if wordEq(w, x) > 0 {
+					used[i] = true
+					break
+				}
+			}
+		}
+		if used[i] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(q)), used
+}
+
+// pickOrdinal moves the nth good candidate in document order to the front.
+func pickOrdinal(cands []cand, ordinal int) []cand {
+	if len(cands) == 0 {
+		return cands
+	}
+	floor := max(minMatch, cands[0].score-0.15)
+	var good []cand
+	for _, c := range cands {
+		if c.score >= floor {
+			good = append(good, c)
+		}
+	}
+	slices.SortFunc(good, func(a, b cand) int { return a.node - b.node })
+	idx := ordinal - 1
+	if ordinal < 0 {
+		idx = len(good) + ordinal
+	}
+	if idx < 0 || idx >= len(good) {
+		return nil
+	}
+	chosen := good[idx]
+	chosen.score = max(chosen.score, cands[0].score)
+	out := []cand{chosen}
+	for _, c := range cands {
+		if c.node != chosen.node {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// sameThing reports two elements that do the same: links with one name and a real
+// address (a nav link and a button-styled link to one page). Links to "#" or to script do
+// whatever their row's script says, so they are not the same.
+func sameThing(a, b page.Node) bool {
+	return a.Role == page.RoleLink && b.Role == page.RoleLink && a.Value == b.Value && realAddress(a.Value) &&
+		fold(a.Name) == fold(b.Name)
+}
+
+func realAddress(v string) bool {
+	return v != "" && !strings.HasSuffix(v, "#") && !strings.HasPrefix(strings.ToLower(v), "javascript:")
+}

@@ -1,0 +1,242 @@
+package understand
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// tokKind tells what a token is before anything is grounded.
+type tokKind int
+
+const (
+	tokWord   tokKind = iota // a word, a number, an e-mail, a URL, a symbol run
+	tokQuoted                // the text between a pair of quotes: always a value
+	tokPunct                 // , ; . : > = ( ) ! ?
+)
+
+// token is one unit of the goal. raw keeps what the person wrote (for a quoted token, the
+// text inside the quotes); key is what matching compares: folded case and accents, no
+// inner hyphens or apostrophes, so "E-mail" meets "email" and "Zoë" meets "zoe".
+type token struct {
+	raw        string
+	key        string
+	kind       tokKind
+	start, end int // byte offsets in the goal, quotes included
+}
+
+// Pairs of quote marks people type. The apostrophe is a quote only at a word boundary.
+var quotePairs = map[rune]rune{'"': '"', '\'': '\'', '‘': '’', '“': '”', '«': '»', '„': '“', '「': '」', '`': '`', '‚': '‘'}
+
+// wholeChunk matches chunks that are one value even though they hold punctuation: e-mails,
+// URLs and paths, times, dates, money, decimal numbers, menu-path-free versions like 2.5.1.
+var wholeChunk = regexp.MustCompile(`(?i)^(?:` +
+	`[\w.+-]+@[\w-]+(?:\.[\w-]+)+` + // e-mail
+	`|https?://\S+|www\.\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|uk|de|fr|no|edu|gov|info)(?:/\S*)?` +
+	`|/[\w./?=&%-]+` + // a path
+	`|\d{1,2}:\d{2}(?::\d{2})?(?:[ap]\.?m\.?)?` + // 10:30, 9:05pm
+	`|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}` + // 03/05/2027, 2027-05-03, 5.3.2027
+	`|[$€£¥₹]\s?\d[\d,]*(?:\.\d+)?[kmb]?` + // $25.50
+	`|\d[\d,]*(?:\.\d+)?(?:%|[$€£¥₹]|[kmb])?` + // 1,200.50 · 15% · 20€
+	`|\+?\d[\d -]{6,}\d` + // a phone number
+	`)$`)
+
+// tokenize splits a goal into tokens. Quoted spans stay whole; a chunk that is one value by
+// its shape (an e-mail, a date) stays whole; the rest splits into words, symbol runs and
+// punctuation.
+func tokenize(goal string) []token {
+	var out []token
+	i := 0
+	for i < len(goal) {
+		r, size := utf8.DecodeRuneInString(goal[i:])
+		switch {
+		case unicode.IsSpace(r):
+			i += size
+			continue
+		case isQuoteOpen(goal, i, r):
+			closeR := quotePairs[r]
+			if j := findClose(goal, i+size, closeR); j >= 0 {
+				inner := goal[i+size : j]
+				_, csize := utf8.DecodeRuneInString(goal[j:])
+				out = append(out, token{raw: inner, key: fold(inner), kind: tokQuoted, start: i, end: j + csize})
+				i = j + csize
+				continue
+			}
+		}
+		// A chunk runs to the next space.
+		j := i
+		for j < len(goal) {
+			r2, s2 := utf8.DecodeRuneInString(goal[j:])
+			if unicode.IsSpace(r2) {
+				break
+			}
+			j += s2
+		}
+		out = append(out, splitChunk(goal, i, j)...)
+		i = j
+	}
+	return out
+}
+
+// isQuoteOpen reports a quote mark that opens a quoted span: not an apostrophe inside a
+// word ("patient's", "don't").
+func isQuoteOpen(s string, i int, r rune) bool {
+	if _, ok := quotePairs[r]; !ok {
+		return false
+	}
+	if r == '\'' || r == '’' {
+		if i > 0 {
+			prev, _ := utf8.DecodeLastRuneInString(s[:i])
+			if unicode.IsLetter(prev) || unicode.IsDigit(prev) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// findClose finds the closing quote from i; for an apostrophe-like mark the close must not
+// be followed by a letter ("'Tom's' list" keeps going to the real close).
+func findClose(s string, i int, closeR rune) int {
+	for j := i; j < len(s); {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		if r == closeR {
+			if closeR == '\'' || closeR == '’' {
+				next, _ := utf8.DecodeRuneInString(s[j+size:])
+				if j+size < len(s) && unicode.IsLetter(next) {
+					j += size
+					continue
+				}
+			}
+			return j
+		}
+		j += size
+	}
+	return -1
+}
+
+// splitChunk tokenizes one space-free chunk s[i:j].
+func splitChunk(s string, i, j int) []token {
+	chunk := s[i:j]
+	// Trailing sentence punctuation is not part of a value: "jas@example.com." ends a sentence.
+	core := strings.TrimRight(chunk, ",;.!?:)")
+	if core != "" && wholeChunk.MatchString(core) && strings.ContainsAny(core, "@/:.,-$€£¥₹%+") {
+		out := []token{{raw: core, key: strings.ToLower(core), kind: tokWord, start: i, end: i + len(core)}}
+		return append(out, punctTokens(s, i+len(core), j)...)
+	}
+	var out []token
+	k := i
+	for k < j {
+		r, size := utf8.DecodeRuneInString(s[k:])
+		switch {
+		case isWordRune(r):
+			m := k + size
+			for m < j {
+				r2, s2 := utf8.DecodeRuneInString(s[m:])
+				if isWordRune(r2) {
+					m += s2
+					continue
+				}
+				// Inner hyphens and apostrophes keep a word whole: drop-down, e-mail, Tom's.
+				if (r2 == '-' || r2 == '\'' || r2 == '’') && m+s2 < j {
+					r3, _ := utf8.DecodeRuneInString(s[m+s2:])
+					if isWordRune(r3) {
+						m += s2
+						continue
+					}
+				}
+				break
+			}
+			out = append(out, wordToken(s[k:m], k, m))
+			k = m
+		case strings.ContainsRune(",;.:>=()!?", r) || r == '→' || r == '›' || r == '»':
+			out = append(out, token{raw: string(r), key: punctKey(r), kind: tokPunct, start: k, end: k + size})
+			k += size
+		case unicode.IsSpace(r):
+			k += size
+		default:
+			// A run of one symbol ("★★★", "👍", "✓", "×") is a word people may name.
+			m := k + size
+			for m < j {
+				r2, s2 := utf8.DecodeRuneInString(s[m:])
+				if isWordRune(r2) || unicode.IsSpace(r2) || strings.ContainsRune(",;.:>=()!?", r2) {
+					break
+				}
+				m += s2
+			}
+			out = append(out, token{raw: s[k:m], key: s[k:m], kind: tokWord, start: k, end: m})
+			k = m
+		}
+	}
+	return out
+}
+
+func punctTokens(s string, i, j int) []token {
+	var out []token
+	for k := i; k < j; {
+		r, size := utf8.DecodeRuneInString(s[k:])
+		out = append(out, token{raw: string(r), key: punctKey(r), kind: tokPunct, start: k, end: k + size})
+		k += size
+	}
+	return out
+}
+
+// punctKey maps the arrows of menu paths to one key.
+func punctKey(r rune) string {
+	switch r {
+	case '→', '›', '»':
+		return ">"
+	}
+	return string(r)
+}
+
+func wordToken(w string, i, j int) token {
+	return token{raw: w, key: wordKey(w), kind: tokWord, start: i, end: j}
+}
+
+// wordKey folds a word for matching: lower case, no accents, no inner hyphens, no
+// possessive 's.
+func wordKey(w string) string {
+	k := fold(w)
+	k = strings.TrimSuffix(strings.TrimSuffix(k, "'s"), "’s")
+	return strings.NewReplacer("-", "", "'", "", "’", "").Replace(k)
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_' || r == '&' || r == '#' || r == '@'
+}
+
+// fold lowercases and strips accents: what makes "Zoë" and "zoe", "ÅLESUND" and "alesund"
+// the same text.
+func fold(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	out, _, err := transform.String(t, s)
+	if err != nil {
+		out = s
+	}
+	return strings.ToLower(out)
+}
+
+// keysOf tokenizes a page text (a name, an option) into match keys the same way as goals,
+// so the two meet; quotes on the page are plain characters there.
+func keysOf(s string) []string {
+	var out []string
+	for _, t := range tokenize(s) {
+		switch t.kind {
+		case tokQuoted:
+			for _, u := range tokenize(t.raw) {
+				if u.kind == tokWord {
+					out = append(out, u.key)
+				}
+			}
+		case tokWord:
+			out = append(out, t.key)
+		}
+	}
+	return out
+}

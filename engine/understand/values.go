@@ -1,0 +1,303 @@
+package understand
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// Values by shape: the forms people write dates, times and numbers in, and the form each
+// input type needs. A value for a plain text input is typed as written.
+
+var months = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+
+func monthNumber(k string) int {
+	k = strings.TrimSuffix(k, ".")
+	if len(k) < 3 {
+		return 0
+	}
+	for i, m := range months {
+		if strings.HasPrefix(k, m) && (len(k) == 3 || strings.HasPrefix(fullMonths[i], k) || k == "sept") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+var fullMonths = []string{"january", "february", "march", "april", "may", "june", "july", "august",
+	"september", "october", "november", "december"}
+
+var weekdays = set("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+	"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun")
+
+var (
+	reISO     = regexp.MustCompile(`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$`)
+	reNumeric = regexp.MustCompile(`^(\d{1,2})([/.-])(\d{1,2})[/.-](\d{2}|\d{4})$`)
+	reDay     = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)?$`)
+	reYear    = regexp.MustCompile(`^\d{4}$`)
+	reClock   = regexp.MustCompile(`^(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*(a\.?m\.?|p\.?m\.?|h)?$`)
+	reNumber  = regexp.MustCompile(`^[$€£¥₹]?\s?(-?\d[\d,]*(?:\.\d+)?)\s?(?:%|[$€£¥₹]|usd|eur|gbp|nok|kr)?$`)
+)
+
+// date is a calendar date read from text; ambiguous is set when day and month could swap.
+type date struct {
+	y, m, d   int
+	ambiguous bool
+	noYear    bool
+}
+
+func (d date) iso() string { return fmt.Sprintf("%04d-%02d-%02d", d.y, d.m, d.d) }
+
+func (d date) valid() bool {
+	if d.m < 1 || d.m > 12 || d.d < 1 || d.y < 1 {
+		return false
+	}
+	days := []int{31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+	return d.d <= days[d.m-1]
+}
+
+// parseDate reads the common written forms of a date. dayFirst is the locale's reading of
+// 03/05/2027; year fills in a date written without one.
+func parseDate(s string, dayFirst bool, year int) (date, bool) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	if m := reISO.FindStringSubmatch(s); m != nil {
+		d := date{y: atoi(m[1]), m: atoi(m[2]), d: atoi(m[3])}
+		return d, d.valid()
+	}
+	if m := reNumeric.FindStringSubmatch(s); m != nil {
+		a, b, y := atoi(m[1]), atoi(m[3]), atoi(m[4])
+		if y < 100 {
+			y += 2000
+		}
+		// Dots are the day-first European habit (5.3.2027); slashes follow the locale.
+		first := dayFirst || m[2] == "."
+		d := date{y: y, m: a, d: b}
+		if first {
+			d.m, d.d = b, a
+		}
+		switch {
+		case a > 12 && b <= 12:
+			d.m, d.d = b, a
+		case b > 12 && a <= 12:
+			d.m, d.d = a, b
+		case a != b && m[2] != ".":
+			d.ambiguous = true
+		}
+		return d, d.valid()
+	}
+	// Words: "3 May 2027", "May 3rd, 2027", "3rd of May", "Tuesday, May 3".
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' })
+	var words []string
+	for _, w := range f {
+		if w == "of" || w == "the" || weekdays[strings.TrimSuffix(w, ".")] {
+			continue
+		}
+		words = append(words, w)
+	}
+	d := date{}
+	for _, w := range words {
+		switch {
+		case monthNumber(w) > 0 && d.m == 0:
+			d.m = monthNumber(w)
+		case reYear.MatchString(w) && d.y == 0:
+			d.y = atoi(w)
+		case reDay.MatchString(w) && d.d == 0:
+			d.d = atoi(reDay.FindStringSubmatch(w)[1])
+		default:
+			return date{}, false
+		}
+	}
+	if d.m == 0 || d.d == 0 {
+		return date{}, false
+	}
+	if d.y == 0 {
+		d.y, d.noYear = year, true
+	}
+	return d, d.valid()
+}
+
+// parseClock reads "10:30", "9:05 pm", "3pm", "15h", "noon", "midnight".
+func parseClock(s string) (string, bool) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	switch s {
+	case "noon", "midday", "12 noon":
+		return "12:00", true
+	case "midnight":
+		return "00:00", true
+	}
+	s = strings.TrimPrefix(s, "at ")
+	s = strings.TrimSuffix(strings.TrimSuffix(s, " o'clock"), " oclock")
+	m := reClock.FindStringSubmatch(s)
+	if m == nil {
+		return "", false
+	}
+	h, mm := atoi(m[1]), 0
+	if m[2] != "" {
+		mm = atoi(m[2])
+	} else if m[3] == "" {
+		return "", false // a bare number is not a time
+	}
+	switch {
+	case strings.HasPrefix(m[3], "p") && h < 12:
+		h += 12
+	case strings.HasPrefix(m[3], "a") && h == 12:
+		h = 0
+	}
+	if h > 23 || mm > 59 {
+		return "", false
+	}
+	return fmt.Sprintf("%02d:%02d", h, mm), true
+}
+
+// parseNumber reads "42", "1,200.50", "$25", "15%" and spelled numbers up to twenty and
+// the tens.
+func parseNumber(s string) (string, bool) {
+	k := strings.TrimSpace(strings.ToLower(s))
+	if n, ok := numberWords[k]; ok {
+		return n, true
+	}
+	m := reNumber.FindStringSubmatch(k)
+	if m == nil {
+		return "", false
+	}
+	return strings.ReplaceAll(m[1], ",", ""), true
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// shaped is a value recognised by its shape.
+type shaped struct {
+	n    int    // tokens it takes
+	kind string // date, time, number, email, url, money
+}
+
+// shapeAt recognises a value that starts at toks[i]: the longest date, time or datetime
+// written in words or digits, or one token that is an e-mail, a URL or a number.
+func shapeAt(toks []token, i int) (shaped, bool) {
+	if i >= len(toks) || toks[i].kind != tokWord {
+		return shaped{}, false
+	}
+	// Dates in words take up to five tokens: "Tuesday , May 3rd , 2027".
+	for n := min(6, len(toks)-i); n >= 2; n-- {
+		if toks[i+n-1].kind == tokPunct {
+			continue
+		}
+		if _, ok := parseDate(joinRaw(toks[i:i+n]), false, 2000); ok {
+			return shaped{n: n, kind: "date"}, true
+		}
+		if _, ok := parseClock(joinRaw(toks[i : i+n])); ok {
+			return shaped{n: n, kind: "time"}, true
+		}
+	}
+	raw := toks[i].raw
+	switch {
+	case strings.Contains(raw, "@") && strings.Contains(raw, "."):
+		return shaped{n: 1, kind: "email"}, true
+	case strings.HasPrefix(strings.ToLower(raw), "http") || strings.HasPrefix(strings.ToLower(raw), "www."):
+		return shaped{n: 1, kind: "url"}, true
+	}
+	if _, ok := parseDate(raw, false, 2000); ok {
+		return shaped{n: 1, kind: "date"}, true
+	}
+	if _, ok := parseClock(raw); ok {
+		return shaped{n: 1, kind: "time"}, true
+	}
+	if strings.ContainsAny(raw, "0123456789") {
+		if _, ok := parseNumber(raw); ok {
+			return shaped{n: 1, kind: "number"}, true
+		}
+	}
+	return shaped{}, false
+}
+
+// joinRaw rejoins tokens as the person wrote them (one space between words, none before
+// punctuation).
+func joinRaw(toks []token) string {
+	var b strings.Builder
+	for k, t := range toks {
+		if k > 0 && t.kind != tokPunct {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.raw)
+	}
+	return b.String()
+}
+
+// convert puts a value in the form an element needs. assumed says what was assumed, for an
+// announcement; problem says why the value does not fit, for a question.
+func convert(n page.Node, value string, opts Options) (out, assumed, problem string) {
+	switch n.Type {
+	case "date":
+		d, ok := parseDate(value, opts.DayFirst, opts.year())
+		if !ok {
+			return "", "", fmt.Sprintf("%q is not a date I can read", value)
+		}
+		if d.ambiguous {
+			assumed = fmt.Sprintf("%s read as %s %d, %d", value, capitalize(fullMonths[d.m-1]), d.d, d.y)
+		}
+		if d.noYear {
+			assumed = fmt.Sprintf("%s taken as %d", value, d.y)
+		}
+		return d.iso(), assumed, ""
+	case "time":
+		t, ok := parseClock(value)
+		if !ok {
+			return "", "", fmt.Sprintf("%q is not a time I can read", value)
+		}
+		return t, "", ""
+	case "datetime-local":
+		if dt, ok := parseDateTime(value, opts); ok {
+			return dt, "", ""
+		}
+		return "", "", fmt.Sprintf("%q is not a date and time I can read", value)
+	case "month":
+		if d, ok := parseDate("1 "+value, opts.DayFirst, opts.year()); ok {
+			return d.iso()[:7], "", ""
+		}
+		if d, ok := parseDate(value+"-01", opts.DayFirst, opts.year()); ok {
+			return d.iso()[:7], "", ""
+		}
+	case "number", "range":
+		num, ok := parseNumber(value)
+		if !ok {
+			return "", "", fmt.Sprintf("%q is not a number", value)
+		}
+		return num, "", ""
+	}
+	return value, "", ""
+}
+
+// parseDateTime reads a date and a time together: "3 May 2027 at 10:30", "2027-05-03 14:00".
+func parseDateTime(s string, opts Options) (string, bool) {
+	s = strings.TrimSpace(s)
+	if t := strings.Index(s, "T"); t == 10 {
+		s = s[:t] + " " + s[t+1:]
+	}
+	toks := tokenize(s)
+	for cut := len(toks) - 1; cut >= 1; cut-- {
+		left, right := toks[:cut], toks[cut:]
+		if len(right) > 0 && right[0].key == "at" {
+			right = right[1:]
+		}
+		if len(left) > 0 && left[len(left)-1].kind == tokPunct {
+			left = left[:len(left)-1]
+		}
+		if len(right) == 0 || len(left) == 0 {
+			continue
+		}
+		d, ok := parseDate(joinRaw(left), opts.DayFirst, opts.year())
+		if !ok {
+			continue
+		}
+		if t, ok := parseClock(joinRaw(right)); ok {
+			return d.iso() + "T" + t, true
+		}
+	}
+	return "", false
+}
