@@ -388,4 +388,3 @@ func ordinalWord(n int) string {
 	}
 	return "number " + strconv.Itoa(n)
 }
-

@@ -57,7 +57,7 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 	words := strings.TrimSpace(vw + " " + joinRaw(optToks) + " from " + joinRaw(target))
 	ref := r.ix.resolve(target, vSelect)
 	opt, indef := optionWords(optToks)
-	val, quoted := valueText(opt)
+	val, quoted := r.valueText(opt)
 	if b, ok := ref.best(); ok && r.ix.nodes[b.node].Role == page.RoleSelect && !ref.ambiguous {
 		n := r.ix.nodes[b.node]
 		explained := 1 - float64(len(ref.unexplained))/float64(max(1, nonPunct(target)))
@@ -86,8 +86,9 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 		if s < minMatch {
 			continue
 		}
-		c, _ := containment(stripRoleKeys(groupKeys), r.ix.ctxs[i], nil)
-		if len(stripRoleKeys(groupKeys)) > 0 && c < 0.5 {
+		gk := contentKeys(stripRoleKeys(groupKeys))
+		c, _ := containment(gk, r.ix.ctxs[i], nil)
+		if len(gk) > 0 && c < 1 {
 			continue
 		}
 		cands = append(cands, cand{node: i, score: s, option: -1})
@@ -120,6 +121,20 @@ func keysOfToks(toks []token) []string {
 	return out
 }
 
+// contentKeys drops the small words of a group's name ("ease of ordering" → ease,
+// ordering), so every word that is left must be found.
+func contentKeys(keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		switch k {
+		case "of", "for", "the", "a", "an", "to", "in", "on", "with", "and", "at", "by", "about", "question":
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
 // stripRoleKeys drops role nouns from a group name: "the Destination list" → destination.
 func stripRoleKeys(keys []string) []string {
 	var out []string
@@ -140,7 +155,7 @@ func stripRoleKeys(keys []string) []string {
 func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 	words := strings.TrimSpace(vw + " " + joinRaw(rest))
 	opt, indef := optionWords(rest)
-	val, quoted := valueText(opt)
+	val, quoted := r.valueText(opt)
 	// "select none": nothing, unless an option is literally called so.
 	if len(opt) == 1 && noneWords[opt[0].key] {
 		if cl, ok := r.selectNone(vw, val, words); ok {

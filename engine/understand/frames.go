@@ -25,13 +25,20 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 			best = cl
 		}
 	}
+	ownVerb := false
 	if v, n := verbAt(body, 0); v != "" {
+		ownVerb = true
 		consider(r.withVerb(v, joinRaw(body[:n]), body[n:], changed))
 	}
-	if c.verb != "" {
+	if c.verb != "" && !ownVerb {
+		// A clause with no verb continues the one before ("…, Last name with Kaur"). One
+		// that starts with a verb of an errand ("print the results") continues it only as
+		// a grounded element: "tick A, Book dentist appointment" names a checkbox.
 		cl := r.withVerb(c.verb, c.words, body, changed)
 		cl.quality *= 0.98 // a verb said beats a verb inherited
-		consider(cl)
+		if !(body[0].kind == tokWord && actionVerbs[body[0].key]) || (c.verb != vType && c.verb != vSearch && cl.quality >= 0.9) {
+			consider(cl)
+		}
 	}
 	if v, n := fuzzyVerbAt(body, 0); v != "" {
 		cl := r.withVerb(v, joinRaw(body[:n]), body[n:], changed)
@@ -51,6 +58,11 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	consider(r.labelGoal(body, changed))
 	consider(r.fieldValue(body, changed))
 	consider(r.verbAsName(body, changed))
+	consider(r.optionGoal(body, changed))
+	consider(r.shapedGoal(body, changed))
+	consider(r.removeItem(body, changed))
+	consider(r.optionForGroup(body, changed))
+	consider(r.reversedPair(body, changed))
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
 		best = clause{unexplained: words(body)}
 	}
@@ -236,11 +248,15 @@ func (r *reader) search(vw string, rest []token, changed bool) clause {
 			boxes = append(boxes, i)
 		}
 	}
-	val, quoted := valueText(rest)
+	val, quoted := r.valueText(rest)
 	words := vw + " " + joinRaw(rest)
 	switch {
 	case len(boxes) == 1 && !(isVague(rest) && !quoted):
-		return r.bindClause(vType, vw, boxes[0], 0.95, val, quoted, words)
+		b := r.bindClause(vType, vw, boxes[0], 0.95, val, quoted, words)
+		if !quoted && swallows(r, rest) {
+			b.quality *= 0.5
+		}
+		return b
 	case len(boxes) > 1:
 		cands := make([]cand, len(boxes))
 		for k, b := range boxes {
@@ -438,14 +454,19 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 	}
 	switch {
 	case good == 0:
-		if changed {
+		if changed && (r.inPath || !instructionLike(phraseToks)) {
 			// The element may appear once the page has changed: read it again then.
 			return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: string(v), Phrase: joinRaw(phraseToks), Value: value, Words: words}}}
 		}
 		return clause{quality: 0.2 * explained, unexplained: words0(phraseToks),
 			questions: nil}
-	case ref.ambiguous || good > 1 && (ref.indefinite || ref.roleOnly && ref.ordinal == 0) || ref.det == "some" || ref.det == "several":
-		// "some" leaves the choice open even when one element fits.
+	case allWords[ref.det] && good > 1 && v != vType:
+		return r.fromAll(v, vw, ref, words, value, explained)
+	case ref.ambiguous || good > 1 && (ref.indefinite || ref.roleOnly && ref.ordinal == 0) || ref.det == "some" || ref.det == "several" ||
+		ref.indefinite && !ref.roleOnly:
+		// "some" leaves the choice open even when one element fits; so does "an email"
+		// that matches one element by a word of its name: only "a button" with one button
+		// is certain.
 		q := r.whichElement(-1, words, ref.cands)
 		return clause{quality: 0.9 * explained, questions: []Question{q}, unexplained: unexpl}
 	}
@@ -456,7 +477,51 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 	return cl
 }
 
+// fromAll binds every element a quantified phrase fits: "tick both boxes", "all the
+// product checkboxes", in page order; "both" must fit exactly two.
+func (r *reader) fromAll(v verb, vw string, ref ref, words, value string, explained float64) clause {
+	if ref.det == "both" && countGood(ref) != 2 {
+		return clause{quality: 0.9 * explained, questions: []Question{r.whichElement(-1, words, ref.cands)}}
+	}
+	out := clause{quality: explained}
+	var nodes []int
+	for _, c := range ref.cands {
+		if c.score >= minMatch {
+			nodes = append(nodes, c.node)
+		}
+	}
+	slices.Sort(nodes)
+	for _, n := range nodes {
+		b := r.bindClause(v, vw, n, 1, value, false, words)
+		out.cmds = append(out.cmds, b.cmds...)
+		out.grounded = append(out.grounded, b.grounded...)
+		out.changes = out.changes || b.changes
+	}
+	return out
+}
+
+func countGood(ref ref) int {
+	n := 0
+	for _, c := range ref.cands {
+		if c.score >= minMatch {
+			n++
+		}
+	}
+	return n
+}
+
 func words0(toks []token) []string { return words(toks) }
+
+// instructionLike reports words that read as another errand ("remind me at 5pm", "email
+// my boss"): never an element to look for on the next page.
+func instructionLike(toks []token) bool {
+	for _, t := range toks {
+		if t.kind == tokWord && (actionVerbs[t.key] || t.key == "me" || t.key == "myself") {
+			return true
+		}
+	}
+	return false
+}
 
 func nonPunct(toks []token) int {
 	n := 0
@@ -492,6 +557,12 @@ func (r *reader) labelGoal(body []token, changed bool) clause {
 	n := r.ix.nodes[best.node]
 	if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio {
 		return clause{}
+	}
+	for _, t := range body {
+		if t.kind == tokWord && indefinite[t.key] && !slices.Contains(keysOf(n.Name), t.key) {
+			// "add a task" is not the "Add task" button: "a" leaves the task open.
+			return clause{}
+		}
 	}
 	if ref.ambiguous {
 		return clause{quality: 0.9 * best.score, questions: []Question{r.whichElement(-1, joinRaw(body), ref.cands)}}
@@ -534,7 +605,11 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		// The tail names which: nearby text, an ordinal, or a generic object.
 		var tailKeys []string
 		var ordinal int
+		indef := false
 		for _, t := range tail {
+			if t.kind == tokWord && indefinite[t.key] {
+				indef = true // "add a task": which task is left open
+			}
 			switch {
 			case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of":
 			case ordinals[t.key] != 0:
@@ -561,7 +636,7 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		}
 		words := joinRaw(body)
 		switch {
-		case len(scored) == 0:
+		case len(scored) == 0 || indef:
 			continue
 		case len(scored) > 1 && ordinal == 0:
 			cl := clause{quality: 0.85, questions: []Question{r.whichElement(-1, words, scored)}}
@@ -602,7 +677,7 @@ func (r *reader) fieldValue(body []token, changed bool) clause {
 	for m := 1; m < len(body); m++ {
 		t := body[m]
 		switch {
-		case t.kind == tokPunct && (t.raw == ":" || t.raw == "="):
+		case t.kind == tokPunct && (t.raw == ":" || t.raw == "=") || t.kind == tokWord && (t.raw == "-" || t.raw == "–" || t.raw == "—"):
 			try(body[:m], body[m+1:], 0.98)
 		case t.key == "as":
 			try(body[m+1:], body[:m], 0.97)
@@ -612,6 +687,9 @@ func (r *reader) fieldValue(body []token, changed bool) clause {
 				cut = m - 1
 			}
 			try(body[:cut], body[m+1:], 0.97)
+		}
+		if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k]) {
+			continue // "search for X" is not the value "for X"
 		}
 		try(body[:m], body[m:], 0.96)
 	}
@@ -653,7 +731,9 @@ func (r *reader) menuPath(body []token, changed bool) clause {
 		if len(p) == 0 {
 			return clause{}
 		}
+		r.inPath = true
 		cl := r.elementFrame(vClick, "", p, changed || k > 0)
+		r.inPath = false
 		if len(cl.questions) > 0 || len(cl.unexplained) > 0 {
 			cl.quality *= 0.9
 			return cl

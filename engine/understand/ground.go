@@ -165,10 +165,23 @@ func wordEq(a, b string) float64 {
 // ("Save" for "Save changes") score by the share of the name they cover; a name inside a
 // longer phrase explains only its own words.
 func phraseMatch(q, n []string) (float64, []bool) {
-	used := make([]bool, len(q))
 	if len(q) == 0 || len(n) == 0 {
-		return 0, used
+		return 0, make([]bool, len(q))
 	}
+	if qm, back, ok := joinCompounds(q, n); ok {
+		// "check in" for "Check-in", "e mail" for "email": score the joined words and
+		// give each of the person's words the verdict of its compound.
+		s, u := phraseMatch(qm, n)
+		used := make([]bool, len(q))
+		for i := range q {
+			used[i] = u[back[i]]
+		}
+		return s, used
+	}
+	if nm, _, ok := joinCompounds(n, q); ok {
+		return phraseMatch(q, nm)
+	}
+	used := make([]bool, len(q))
 	// Align greedily in order: each query word takes the first unused equal name word.
 	taken := make([]bool, len(n))
 	matched, quality := 0, 1.0
@@ -204,6 +217,32 @@ func phraseMatch(q, n []string) (float64, []bool) {
 	default: // some of the person's words are not in the name
 		return round2(quality * 0.6 * float64(matched) / float64(len(q)+len(n)-matched)), used
 	}
+}
+
+// joinCompounds joins two neighbouring words of a that together are one word of b. back
+// maps each word of a to its place in the joined list.
+func joinCompounds(a, b []string) ([]string, []int, bool) {
+	for i := 0; i+1 < len(a); i++ {
+		j := a[i] + a[i+1]
+		for _, w := range b {
+			if w == j {
+				out := slices.Concat(a[:i:i], []string{j}, a[i+2:])
+				back := make([]int, len(a))
+				for k := range a {
+					switch {
+					case k <= i:
+						back[k] = k
+					case k == i+1:
+						back[k] = i
+					default:
+						back[k] = k - 1
+					}
+				}
+				return out, back, true
+			}
+		}
+	}
+	return nil, nil, false
 }
 
 // keySim is 1 − edit distance / longer length (optimal string alignment, so a swapped

@@ -38,7 +38,7 @@ var politeTail = [][]string{
 // determiners stand before a noun phrase. indefinite ones make the phrase a question when it
 // is a value ("a name") or has several candidates ("a button").
 var (
-	definite   = set("the", "this", "that", "my", "your", "our", "its", "their", "his", "her")
+	definite   = set("the", "this", "that", "my", "your", "our", "its", "their", "his", "her", "both", "all", "every", "each")
 	indefinite = set("a", "an", "some", "any", "another", "whichever", "whatever", "one", "several", "few")
 )
 
@@ -67,8 +67,8 @@ const (
 	vScroll   verb = "scroll"
 	vPress    verb = "press"
 	vWait     verb = "wait"
-	vOpen     verb = "open"  // a link, tab, menu or dialog trigger; an address
-	vClose    verb = "close" // a dialog's close control, an open menu
+	vOpen     verb = "open"   // a link, tab, menu or dialog trigger; an address
+	vClose    verb = "close"  // a dialog's close control, an open menu
 	vSearch   verb = "search" // type into the page's search box
 )
 
@@ -90,7 +90,9 @@ var verbs = map[string]verb{
 	"select": vSelect, "choose": vSelect, "pick": vSelect, "pick out": vSelect, "opt for": vSelect,
 	"go with": vSelect, "switch to": vSelect, "change to": vSelect, "choos": vSelect, "slect": vSelect,
 	"selct": vSelect, "chose": vSelect, "id like": vSelect, "i want": vSelect, "i prefer": vSelect,
-	"prefer": vSelect, "i need": vSelect, "i choose": vSelect, "rename": vType,
+	"prefer": vSelect, "i need": vSelect, "i choose": vSelect, "rename": vType, "rate": vSelect,
+	"give it": vSelect, "switch": vType, "filter": vType, "take me to": vOpen, "bring me to": vOpen,
+	"bring up": vOpen, "show me": vOpen,
 	"check": vCheck, "tick": vCheck, "mark": vCheck, "enable": vCheck, "turn on": vCheck,
 	"switch on": vCheck, "tick off": vCheck, "check off": vCheck, "opt in to": vCheck, "star": vCheck,
 	"uncheck": vUncheck, "untick": vUncheck, "unmark": vUncheck, "disable": vUncheck,
@@ -133,6 +135,7 @@ type roleWord struct {
 
 var (
 	anyField   = roleWord{field: true}
+	textish    = roleWord{roles: []string{page.RoleInput, page.RoleTextarea}}
 	buttonish  = roleWord{roles: []string{page.RoleButton}}
 	linkish    = roleWord{roles: []string{page.RoleLink}}
 	selectish  = roleWord{roles: []string{page.RoleSelect}}
@@ -149,15 +152,18 @@ var (
 // ("date", "email") count only next to a field noun or at the end of the phrase.
 var roleWords = map[string]roleWord{
 	"button": buttonish, "btn": buttonish, "buton": buttonish, "icon": buttonish,
+	"textbox": textish, "textfield": textish, "input": textish,
 	"link": linkish, "hyperlink": linkish,
-	"field": anyField, "box": anyField, "textbox": anyField, "input": anyField, "entry": anyField,
-	"textfield": anyField, "area": textareaRW, "textarea": textareaRW,
+	"field": anyField, "box": anyField, "entry": anyField,
+	"area": textareaRW, "textarea": textareaRW,
 	"dropdown": selectish, "select": selectish, "selector": selectish, "picker": selectish,
 	"combobox": selectish, "combo": selectish, "list": {roles: []string{page.RoleSelect, "list"}},
 	"listbox": {roles: []string{page.RoleSelect, "list"}}, "menu": menuish,
 	"checkbox": checkish, "tickbox": checkish, "check": checkish,
 	"radio": radioish, "radiobutton": radioish,
 	"tab": tabish, "option": optionish, "choice": optionish, "item": {},
+	"section": {roles: []string{page.RoleLink, page.RoleTab, page.RoleButton}},
+	"page": {roles: []string{page.RoleLink, page.RoleTab, page.RoleButton}},
 	"toggle": switchish, "switch": switchish,
 	"slider": {types: []string{"range"}}, "spinner": {types: []string{"number"}},
 	"spinbutton": {types: []string{"number"}}, "stepper": {types: []string{"number"}},
@@ -211,6 +217,16 @@ var (
 	nameMarker = set("labeled", "labelled", "called", "named", "titled", "marked", "saying", "says", "reading", "that", "which", "with")
 )
 
+// allWords make a phrase mean every element it fits: "tick both boxes", "all the
+// product checkboxes".
+var allWords = set("both", "all", "every", "each")
+
+// removeWords are the names of a row's remove control: "×", "Delete", "Remove", a bin.
+var removeWords = set("delete", "remove", "x", "×", "✕", "✖", "trash", "bin", "discard", "🗑", "🗑️")
+
+// removeVerbs ask to remove an item by its row's remove control: "delete Renew passport".
+var removeVerbs = set("delete", "remove", "trash", "discard", "bin", "delet", "remvoe")
+
 // noneWords say "no option": "select none".
 var noneWords = set("none", "nothing", "neither", "nobody", "no")
 
@@ -218,6 +234,16 @@ var noneWords = set("none", "nothing", "neither", "nobody", "no")
 // "save the changes", "submit the form".
 var genericObjects = set("changes", "change", "form", "everything", "all", "details", "info",
 	"information", "data", "entry", "settings", "preferences", "selection", "order", "request", "message")
+
+// actionVerbs are verbs of errands the page may not offer ("email my boss", "print the
+// results", "remind me"). They never become commands; they only tell that an unquoted
+// value running into one swallowed the next instruction.
+var actionVerbs = set("email", "mail", "send", "print", "remind", "call", "phone", "text", "tell",
+	"share", "save", "delete", "remove", "book", "buy", "pay", "order", "download", "upload",
+	"export", "import", "copy", "move", "archive", "forward", "reply", "sign", "log", "notify",
+	"schedule", "cancel", "confirm", "close", "run", "start", "stop", "post", "publish", "invite",
+	"let", "make", "create", "add", "check", "ask", "message", "ping", "translate", "summarize",
+	"summarise", "compare", "calculate", "tweet", "write", "read", "listen", "watch", "play")
 
 // connectives join clauses.
 var connectives = set("and", "then", "after", "afterwards", "also", "next", "finally", "plus", "before", "once")

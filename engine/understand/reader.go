@@ -9,6 +9,10 @@ import (
 
 // reader reads goals on one page.
 type reader struct {
+	src   string // the text being read, for values as written
+	// inPath is set while a menu path is read: its items are looked for after the menu
+	// before them opens, whatever words they use.
+	inPath bool
 	ix    *index
 	obs   page.Observation
 	opts  Options
@@ -50,6 +54,9 @@ type clause struct {
 
 // boundary is a run of connective tokens between two clauses: ",", "and", ", then", ";".
 type boundary struct{ from, to int }
+
+// actMin is the least quality a clause's reading needs to be acted on without asking.
+const actMin = 0.6
 
 // maxBoundaries caps the segmentations tried (2^n); beyond it every boundary splits.
 const maxBoundaries = 10
@@ -160,12 +167,28 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 		return cl
 	}
 	cl := r.readClause(toks[from:to], c, changed)
+	if commaInside(toks[from:to]) {
+		// Commas part commands far more often than they sit inside an unquoted name or
+		// value; a reading that spans one must be clearly better than the split.
+		cl.quality *= 0.9
+	}
 	if cl.deferred && r.breaksInside(toks[from:to]) {
 		// A command read for a later page must not swallow the next command.
 		cl.quality *= 0.5
 	}
 	r.cache[k] = cl
 	return cl
+}
+
+func commaInside(toks []token) bool {
+	for _, b := range boundaries(toks) {
+		for _, t := range toks[b.from:b.to] {
+			if t.kind == tokPunct && (t.raw == "," || t.raw == ";") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // breaksInside reports words that hold a clause boundary followed by a verb: "choose
@@ -183,6 +206,17 @@ func (r *reader) breaksInside(toks []token) bool {
 func assemble(cls []clause) Reading {
 	var out Reading
 	for _, cl := range cls {
+		if len(cl.cmds) > 0 && cl.quality < actMin {
+			// A reading this weak is a guess: say what it would do and ask.
+			words := strings.Join(words(nil), " ")
+			for _, c := range cl.cmds {
+				words = strings.TrimSpace(words + " " + c.Words)
+			}
+			q := Question{Kind: AskUnclear, Command: -1, Words: words,
+				Text: fmt.Sprintf("I am not sure what %q means here. Did you mean: %s?", words, describeAll(cl.cmds)),
+				Choices: []Choice{{Label: "Yes: " + describeAll(cl.cmds), Value: "yes"}, {Label: "No", Value: "no"}}}
+			cl = clause{questions: []Question{q}, unexplained: cl.unexplained}
+		}
 		base := len(out.Commands)
 		out.Commands = append(out.Commands, cl.cmds...)
 		for _, q := range cl.questions {

@@ -11,16 +11,18 @@ import (
 // still missing or no longer unique.
 func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question) {
 	r := newReader(obs, opts)
+	r.src = cmd.Value
 	phrase := tokenize(cmd.Phrase)
 	var cl clause
 	switch verb(cmd.Verb) {
 	case vType:
-		value := tokenize(cmd.Value)
+		value := tokenize(cmd.Value) // offsets into r.src
 		if cmd.Quoted {
 			value = []token{{raw: cmd.Value, key: fold(cmd.Value), kind: tokQuoted}}
 		}
 		cl = r.typeReading(vType, "", phrase, value, false)
 	case vSelect:
+		r.src = cmd.Phrase
 		cl = r.optionAnywhere("", phrase, false)
 	default:
 		cl = r.elementFrame(verb(cmd.Verb), "", phrase, false)

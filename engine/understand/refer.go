@@ -57,6 +57,8 @@ type phrase struct {
 	near       []int // token positions of the qualifier's words
 	explained  []bool
 	closeish   bool // "the x", "close button"
+	// typeWordOnly: the type word went into types, so the phrase may name no name.
+	typeWordOnly bool
 	quoted     bool
 }
 
@@ -85,7 +87,12 @@ func readings(toks []token) []phrase {
 	for i < len(toks) && toks[i].kind == tokWord {
 		k := toks[i].key
 		if definite[k] || indefinite[k] {
-			if base.det == "" {
+			if base.det == "" || allWords[base.det] && k == "the" {
+				if allWords[base.det] {
+					base.explained[i] = true
+					i++
+					continue
+				}
 				base.det = k
 				base.indefinite = indefinite[k]
 			}
@@ -165,6 +172,12 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 	if to-from >= 1 && toks[to-1].kind == tokWord {
 		if ts, ok := typeWords[toks[to-1].key]; ok && (p.rw == nil || p.rw.field || to-from == 1) {
 			p.types = ts
+			if p.rw != nil && p.rw.field {
+				// "the second time field": the type word picks the kind, not the name.
+				p.explained[to-1] = true
+				p.typeWordOnly = true
+				to--
+			}
 		}
 	}
 	// An ordinal after the determiner was taken; one right before the role noun too.
@@ -204,7 +217,7 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 		if k == "to" || k == "the" || k == "of" || k == "a" || k == "row" || k == "line" || k == "section" ||
 			k == "card" || k == "panel" || k == "entry" || k == "record" || k == "item" || k == "label" ||
 			k == "text" || k == "heading" || k == "title" || k == "dialog" || k == "area" || k == "group" ||
-			k == "part" || k == "says" || k == "popup" || k == "modal" || k == "banner" || k == "window" || k == "column" || k == "saying" || k == "reads" || k == "is" ||
+			k == "part" || k == "says" || k == "popup" || k == "story" || k == "article" || k == "post" || k == "listing" || k == "thread" || k == "modal" || k == "banner" || k == "window" || k == "column" || k == "saying" || k == "reads" || k == "is" ||
 			k == "box" && rest+1 < len(toks) {
 			p.explained[rest] = true
 			rest++
@@ -230,7 +243,7 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 		}
 		words = append(words, k)
 	}
-	if nameMarker[marker] && marker != "with" && len(p.name) == 0 {
+	if (nameMarker[marker] && marker != "with" || marker == "to" && p.rw != nil && slices.Contains(p.rw.roles, page.RoleLink)) && len(p.name) == 0 {
 		p.name = words
 		return p
 	}
@@ -299,7 +312,6 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 		}
 	case len(nameKeys) > 0:
 		pool = ix.nodesWith(nameKeys)
-		pool = mergeInts(pool, ix.groupMembers(nameKeys))
 		if len(p.types) > 0 || p.roleKey == "search" {
 			pool = mergeInts(pool, ix.byRole(p, v))
 		}
@@ -334,10 +346,6 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 				}
 			}
 		}
-		if s == 0 && ix.inGroup(nameKeys, i) {
-			// "the 3rd size": a member of the group the words name, picked by ordinal.
-			s, used = groupScore, fill(len(nameKeys))
-		}
 		if s < 0.3 {
 			continue
 		}
@@ -359,6 +367,16 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 			orInto(explainedName, used)
 		}
 		r.cands = append(r.cands, cand{node: i, score: round2(s), option: -1})
+	}
+	if _, ok := r.best(); !ok && len(nameKeys) > 0 && len(nearKeys) == 0 {
+		// No element has the name; the words may name a group: "the 3rd size" is a
+		// member of the Size group, picked by the ordinal.
+		for _, i := range ix.groupMembers(nameKeys) {
+			if fit := roleFit(v, p, ix.nodes[i]); fit > 0 {
+				r.cands = append(r.cands, cand{node: i, score: round2(groupScore * fit), option: -1})
+				explainedName = fill(len(nameKeys))
+			}
+		}
 	}
 	slices.SortStableFunc(r.cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 	if p.ordinal != 0 {
@@ -483,7 +501,7 @@ func (ix *index) byRole(p phrase, v verb) []int {
 		if roleFit(v, p, n) < 1 {
 			continue
 		}
-		if len(p.types) > 0 && !slices.Contains(p.types, n.Type) {
+		if len(p.types) > 0 && !slices.Contains(p.types, n.Type) && !(slices.Contains(p.types, "search") && isField(n) && strings.Contains(fold(n.Name), "search")) {
 			continue
 		}
 		if p.roleKey == "search" && n.Type != "search" && !strings.Contains(strings.ToLower(n.Name), "search") {
@@ -611,7 +629,7 @@ func pickOrdinal(cands []cand, ordinal int) []cand {
 	if len(cands) == 0 {
 		return cands
 	}
-	floor := max(minMatch, cands[0].score-0.15)
+	floor := max(minMatch, cands[0].score-ambiguityGap)
 	var good []cand
 	for _, c := range cands {
 		if c.score >= floor {

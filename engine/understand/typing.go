@@ -55,7 +55,7 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 	if len(target) == 0 && len(value) == 0 {
 		return clause{}
 	}
-	val, quoted := valueText(value)
+	val, quoted := r.valueText(value)
 	words := strings.TrimSpace(vw + " " + joinRaw(value) + " " + joinRaw(target))
 	suspicion := 1.0
 	switch {
@@ -68,7 +68,17 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 		suspicion = 0.8
 	}
 	if len(target) == 0 {
+		if !cleanValue(value) {
+			// "teh board to Sprint 15", "'x' to my list": frame words left in a value
+			// with no field named mean the frame was not understood.
+			suspicion *= 0.5
+		}
 		return r.inferField(v, vw, val, quoted, value, words, suspicion)
+	}
+	if len(target) > 2 && allWords[target[0].key] && len(value) > 0 {
+		if cl, ok := r.intoEach(v, vw, target, val, quoted, words, changed); ok {
+			return cl
+		}
 	}
 	ref := r.ix.resolve(target, v)
 	if len(value) > 0 && !quoted && isVague(value) && !r.namesOption(ref, val) {
@@ -93,6 +103,46 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 	}
 	cl.quality *= suspicion
 	return cl
+}
+
+// intoEach reads "Jane Doe in both the full name and name on card fields": one value into
+// each field of a list; a role noun at the end ("fields") applies to every part.
+func (r *reader) intoEach(v verb, vw string, target []token, val string, quoted bool, words string, changed bool) (clause, bool) {
+	parts := [][]token{{}}
+	for _, t := range target[1:] {
+		if t.kind == tokPunct && t.raw == "," || t.kind == tokWord && t.key == "and" {
+			parts = append(parts, []token{})
+			continue
+		}
+		parts[len(parts)-1] = append(parts[len(parts)-1], t)
+	}
+	if len(parts) < 2 {
+		return clause{}, false
+	}
+	last := parts[len(parts)-1]
+	if n := len(last); n > 1 {
+		if _, ok := roleWords[strings.TrimSuffix(last[n-1].key, "s")]; ok {
+			parts[len(parts)-1] = last[:n-1]
+		}
+	}
+	out := clause{quality: 1}
+	seen := map[int]bool{}
+	for _, p := range parts {
+		ref := r.ix.resolve(p, v)
+		b, ok := ref.best()
+		if !ok || ref.ambiguous || len(ref.unexplained) > 0 || seen[b.node] {
+			return clause{}, false
+		}
+		seen[b.node] = true
+		cl := r.bindClause(v, vw, b.node, b.score, val, quoted, words)
+		if len(cl.cmds) != 1 {
+			return clause{}, false
+		}
+		out.cmds = append(out.cmds, cl.cmds...)
+		out.grounded = append(out.grounded, cl.grounded...)
+		out.quality = min(out.quality, cl.quality)
+	}
+	return out, true
 }
 
 // namesOption reports a value that is an option of the target select word for word, so
@@ -130,9 +180,45 @@ func (r *reader) inferField(v verb, vw, val string, quoted bool, value []token, 
 	}
 	cl := r.bindClause(v, vw, fields[0], 0.8, val, quoted, words)
 	n := r.ix.nodes[fields[0]]
+	if cl, ok := r.verbButton(cl, vw, fields[0], words); ok {
+		// "add Buy milk" beside an Add button: the verb names the button that commits
+		// the field, so the field is the one it commits.
+		cl.quality *= 0.95 * suspicion
+		return cl
+	}
 	cl.assumed = append(cl.assumed, fmt.Sprintf("%q goes into %s, the only field", val, page.Describe(n)))
 	cl.quality *= 0.7 * suspicion
 	return cl
+}
+
+// verbButton adds the click on a button the verb names ("add" → Add), when that button
+// sits with the field in one group and no other button has the name.
+func (r *reader) verbButton(cl clause, vw string, field int, words string) (clause, bool) {
+	if vw == "" || len(cl.cmds) != 1 || cl.cmds[0].Action.Kind != page.SetValue {
+		return cl, false
+	}
+	vk := matchKeys(vw)
+	hit := -1
+	for i, n := range r.ix.nodes {
+		if n.Role != page.RoleButton || n.Occ {
+			continue
+		}
+		if s, _ := phraseMatch(vk, r.ix.names[i]); s < 1 {
+			continue
+		}
+		if hit >= 0 {
+			return cl, false
+		}
+		hit = i
+	}
+	if hit < 0 || r.ix.nodes[hit].Ctx == "" || r.ix.nodes[hit].Ctx != r.ix.nodes[field].Ctx {
+		return cl, false
+	}
+	b := r.bindClause(vClick, "", hit, 1, "", false, words)
+	cl.cmds = append(cl.cmds, b.cmds...)
+	cl.grounded = append(cl.grounded, b.grounded...)
+	cl.changes = true
+	return cl, true
 }
 
 // askValue asks for a value, naming the field when the phrase found one.
@@ -149,12 +235,19 @@ func (r *reader) askValue(ref ref, words, vague string) Question {
 	return q
 }
 
-// valueText is the value as the person wrote it, and whether it was quoted.
-func valueText(value []token) (string, bool) {
+// valueText is the value exactly as the person wrote it (spacing and signs kept: "+44
+// 7700 900123", "08/29"), and whether it was quoted.
+func (r *reader) valueText(value []token) (string, bool) {
 	if len(value) == 1 && value[0].kind == tokQuoted {
 		return value[0].raw, true
 	}
-	// A quoted value with a role word after it ("'Jas' as the name" is split elsewhere).
+	if len(value) == 0 {
+		return "", false
+	}
+	from, to := value[0].start, value[len(value)-1].end
+	if r.src != "" && from >= 0 && to <= len(r.src) && from < to {
+		return strings.TrimSpace(r.src[from:to]), false
+	}
 	return joinRaw(value), false
 }
 
@@ -162,6 +255,9 @@ func valueText(value []token) (string, bool) {
 // email", "whatever you like". A determiner written with a capital inside a sentence is
 // part of a name ("The Beatles").
 func isVague(value []token) bool {
+	for len(value) > 1 && value[0].kind == tokWord && (value[0].key == "for" || value[0].key == "with" || value[0].key == "to") {
+		value = value[1:]
+	}
 	if len(value) == 0 {
 		return false
 	}
@@ -184,6 +280,20 @@ func isVague(value []token) bool {
 	return false
 }
 
+// cleanValue reports a value that is one quoted text, or words with no frame word and
+// no quote among them.
+func cleanValue(value []token) bool {
+	if len(value) == 1 {
+		return true
+	}
+	for _, t := range value {
+		if t.kind == tokQuoted || t.kind == tokWord && (intoWords[t.key] || withWords[t.key] || asWords[t.key] || fromWords[t.key]) {
+			return false
+		}
+	}
+	return true
+}
+
 func hasComma(toks []token) bool {
 	for _, t := range toks {
 		if t.kind == tokPunct && (t.raw == "," || t.raw == ";") {
@@ -200,7 +310,7 @@ func swallows(r *reader, value []token) bool {
 		if !isConnective(value, k) && value[k].key != "and" {
 			continue
 		}
-		if v, _ := verbAt(value, k+1); v != "" {
+		if v, _ := verbAt(value, k+1); v != "" || actionVerbs[value[k+1].key] {
 			return true
 		}
 		if len(r.ix.byKey[value[k+1].key]) > 0 && value[k+1].kind == tokWord && len(value[k+1].key) > 2 {

@@ -126,7 +126,8 @@ type Choice struct {
 // Read reads a goal on a page.
 func Read(goal string, obs page.Observation, opts Options) Reading {
 	r := newReader(obs, opts)
-	toks := tokenize(strings.TrimSpace(goal))
+	r.src = strings.TrimSpace(goal)
+	toks := tokenize(r.src)
 	out := r.read(toks)
 	out.Goal = goal
 	return out

@@ -163,7 +163,11 @@ func parseNumber(s string) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	return strings.ReplaceAll(m[1], ",", ""), true
+	n := m[1]
+	if i := strings.IndexByte(n, ','); i >= 0 && strings.Count(n, ",") == 1 && !strings.Contains(n, ".") && len(n)-i-1 <= 2 {
+		return n[:i] + "." + n[i+1:], true // 75,25: a decimal comma
+	}
+	return strings.ReplaceAll(n, ",", ""), true
 }
 
 func atoi(s string) int {
@@ -269,6 +273,12 @@ func convert(n page.Node, value string, opts Options) (out, assumed, problem str
 			return "", "", fmt.Sprintf("%q is not a number", value)
 		}
 		return num, "", ""
+	}
+	if _, numeric := parseNumber(n.Value); numeric && n.Value != "" {
+		// A field that holds a number takes one: "adults: five" into a spinner showing 1.
+		if num, ok := parseNumber(value); ok {
+			return num, "", ""
+		}
 	}
 	return value, "", ""
 }

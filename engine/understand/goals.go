@@ -1,0 +1,138 @@
+package understand
+
+import (
+	"slices"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// Clauses with no verb that still say what to do, because the page says it: an option's
+// exact text ("Dermatology"), a value whose shape fits one field ("14/06/2027 at 10:40"),
+// "5 for ease of ordering", "2 rooms", and "delete Renew passport" where the item's row
+// has a remove control.
+
+// optionGoal reads a clause that is word for word one option of the page: a select's
+// option, a radio, a listbox option or a tab.
+func (r *reader) optionGoal(body []token, changed bool) clause {
+	cl := r.optionAnywhere("", body, changed)
+	if len(cl.cmds) != 1 || !cl.cmds[0].Bound || cl.quality < 0.95 || len(cl.unexplained) > 0 {
+		return clause{}
+	}
+	cl.quality *= 0.97
+	return cl
+}
+
+// shapedGoal reads a clause that is only a value whose shape fits exactly one field: a date
+// with the one date input, an e-mail with the one e-mail field.
+func (r *reader) shapedGoal(body []token, changed bool) clause {
+	sh, ok := shapeAt(body, 0)
+	if !ok || sh.n != len(body) {
+		if _, dt := parseDateTime(joinRaw(body), r.opts); !dt {
+			return clause{}
+		}
+		sh.kind = "datetime"
+	}
+	want := map[string][]string{"date": {"date", "datetime-local"}, "time": {"time"}, "datetime": {"datetime-local"},
+		"email": {"email"}, "url": {"url"}}[sh.kind]
+	if len(want) == 0 {
+		return clause{}
+	}
+	hit := -1
+	for i, n := range r.ix.nodes {
+		if isField(n) && slices.Contains(want, n.Type) && !n.Occ {
+			if hit >= 0 {
+				return clause{}
+			}
+			hit = i
+		}
+	}
+	if hit < 0 {
+		return clause{}
+	}
+	val, _ := r.valueText(body)
+	cl := r.bindClause(vType, "", hit, 0.9, val, false, joinRaw(body))
+	cl.quality *= 0.9
+	return cl
+}
+
+// removeItem reads "delete Renew passport": the item is named on the page, and the remove
+// control (×, Delete, Remove, a bin) is the first one after it in its group.
+func (r *reader) removeItem(body []token, changed bool) clause {
+	if len(body) < 2 || body[0].kind != tokWord || !removeVerbs[body[0].key] {
+		return clause{}
+	}
+	item := body[1:]
+	ref := r.ix.resolve(item, vClick)
+	b, ok := ref.best()
+	if !ok || ref.ambiguous || b.score < 0.85 || len(ref.unexplained) > 0 {
+		return clause{}
+	}
+	n := r.ix.nodes[b.node]
+	for i := b.node + 1; i < len(r.ix.nodes) && i <= b.node+4; i++ {
+		m := r.ix.nodes[i]
+		if m.Role != page.RoleButton && m.Role != page.RoleLink {
+			continue
+		}
+		if m.Ctx != n.Ctx {
+			break
+		}
+		keys := r.ix.names[i]
+		if len(keys) == 0 || !removeWords[keys[0]] {
+			continue
+		}
+		cl := r.bindClause(vClick, "", i, b.score, "", false, joinRaw(body))
+		cl.quality *= 0.95
+		return cl
+	}
+	return clause{}
+}
+
+// optionForGroup reads "5 for ease of ordering", "Other as how you heard", "★★★★ overall":
+// an option and the group it belongs to, in either order.
+func (r *reader) optionForGroup(body []token, changed bool) clause {
+	for _, t := range body {
+		if t.kind == tokWord && indefinite[t.key] {
+			return clause{} // "add a task" leaves the task open
+		}
+	}
+	var best clause
+	for m := 1; m < len(body); m++ {
+		k := body[m].key
+		if body[m].kind == tokWord && (k == "for" || k == "as" || k == "in" || k == "on") && m+1 < len(body) {
+			if cl := r.optionIn("", body[:m], body[m+1:], changed); len(cl.cmds) > 0 && cl.quality*0.96 > best.quality {
+				cl.quality *= 0.96
+				best = cl
+			}
+		}
+		// No marker: the option is the last word or the first ("overall ★★★★").
+		for _, split := range [][2][]token{{body[:m], body[m:]}, {body[m:], body[:m]}} {
+			if cl := r.optionIn("", split[0], split[1], changed); len(cl.cmds) > 0 && cl.quality*0.94 > best.quality {
+				cl.quality *= 0.94
+				best = cl
+			}
+		}
+	}
+	if len(best.cmds) == 0 || !best.cmds[0].Bound || best.cmds[0].Match < 0.95 {
+		return clause{} // with no verb, only an option named exactly says what to do
+	}
+	return best
+}
+
+// reversedPair reads "2 rooms", "4 adults": a value by shape, then the field it fills.
+func (r *reader) reversedPair(body []token, changed bool) clause {
+	sh, ok := shapeAt(body, 0)
+	if !ok || sh.n >= len(body) {
+		if v, isNum := numberWords[body[0].key]; !isNum || v == "" || len(body) < 2 {
+			return clause{}
+		}
+		sh = shaped{n: 1, kind: "number"}
+	}
+	target := body[sh.n:]
+	b, ok := r.ix.resolve(target, vType).best()
+	if !ok || b.score < 0.85 {
+		return clause{}
+	}
+	cl := r.typeReading(vType, "", target, body[:sh.n], changed)
+	cl.quality *= 0.95
+	return cl
+}
