@@ -9,14 +9,14 @@ import (
 
 // reader reads goals on one page.
 type reader struct {
-	src   string // the text being read, for values as written
+	src string // the text being read, for values as written
 	// inPath is set while a menu path is read: its items are looked for after the menu
 	// before them opens, whatever words they use.
 	inPath bool
-	ix    *index
-	obs   page.Observation
-	opts  Options
-	cache map[clauseKey]clause
+	ix     *index
+	obs    page.Observation
+	opts   Options
+	cache  map[clauseKey]clause
 }
 
 func newReader(obs page.Observation, opts Options) *reader {
@@ -213,7 +213,7 @@ func assemble(cls []clause) Reading {
 				words = strings.TrimSpace(words + " " + c.Words)
 			}
 			q := Question{Kind: AskUnclear, Command: -1, Words: words,
-				Text: fmt.Sprintf("I am not sure what %q means here. Did you mean: %s?", words, describeAll(cl.cmds)),
+				Text:    fmt.Sprintf("I am not sure what %q means here. Did you mean: %s?", words, describeAll(cl.cmds)),
 				Choices: []Choice{{Label: "Yes: " + describeAll(cl.cmds), Value: "yes"}, {Label: "No", Value: "no"}}}
 			cl = clause{questions: []Question{q}, unexplained: cl.unexplained}
 		}

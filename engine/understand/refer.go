@@ -59,7 +59,7 @@ type phrase struct {
 	closeish   bool // "the x", "close button"
 	// typeWordOnly: the type word went into types, so the phrase may name no name.
 	typeWordOnly bool
-	quoted     bool
+	quoted       bool
 }
 
 // resolve reads an element phrase against the page for a verb.
