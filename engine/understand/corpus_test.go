@@ -31,6 +31,7 @@ var (
 	only     = flag.String("case", "", "run only the corpus cases whose id starts with one of these comma-separated prefixes")
 	verbose  = flag.Bool("corpus.v", false, "print every corpus case that is not correct")
 	dump     = flag.Bool("corpus.dump", false, "print each case's observation and reading (with -case)")
+	goalFlag = flag.String("corpus.goal", "", "with -case, read this goal instead of the case's")
 	corpusTO = 20 * time.Minute
 )
 
@@ -276,6 +277,9 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 		t.Fatalf("%s: observe: %v", c.ID, err)
 	}
 	opts := understand.Options{Today: time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)}
+	if *goalFlag != "" {
+		c.Goal = *goalFlag
+	}
 	rd := understand.Read(c.Goal, obs, opts)
 	if *dump {
 		for _, n := range obs.Tree {

@@ -395,7 +395,24 @@ func (r *reader) elementFrame(v verb, vw string, rest []token, changed bool) cla
 		return r.onlyOne(v, vw, isCloseControl, "close control")
 	}
 	ref := r.ix.resolve(rest, v)
+	if _, ok := ref.best(); !ok || len(ref.unexplained) > 0 {
+		// The verb may be the label's first word: "select Tom Baker" ticks "Select Tom
+		// Baker", "mark all as read" presses "Mark all as read".
+		with := slices.Concat(tokenize(vw), rest)
+		if alt := r.ix.resolve(with, v); altBetter(alt, ref) {
+			return r.fromRef(v, "", with, alt, changed, "")
+		}
+	}
 	return r.fromRef(v, vw, rest, ref, changed, "")
+}
+
+func altBetter(a, b ref) bool {
+	ab, aok := a.best()
+	if !aok || len(a.unexplained) > 0 || ab.score < 0.85 {
+		return false
+	}
+	bb, bok := b.best()
+	return !bok || ab.score > bb.score || len(b.unexplained) > 0
 }
 
 // onlyDialogWords reports "the dialog", "it", "this popup": words that name what a close
@@ -463,7 +480,7 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 	case allWords[ref.det] && good > 1 && v != vType:
 		return r.fromAll(v, vw, ref, words, value, explained)
 	case ref.ambiguous || good > 1 && (ref.indefinite || ref.roleOnly && ref.ordinal == 0) || ref.det == "some" || ref.det == "several" ||
-		ref.indefinite && !ref.roleOnly:
+		ref.indefinite && !ref.roleOnly && v != vType:
 		// "some" leaves the choice open even when one element fits; so does "an email"
 		// that matches one element by a word of its name: only "a button" with one button
 		// is certain.
@@ -587,6 +604,9 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 			headKeys = append(headKeys, t.key)
 		}
 		// The head must be a button's or link's whole name.
+		// "post it", "send them": the head starts a button's name and a pronoun stands for
+		// the rest ("Post comment"), when one button starts so.
+		pronounTail := len(tail) == 1 && (tail[0].key == "it" || tail[0].key == "them" || tail[0].key == "this")
 		var hits []cand
 		for _, i := range r.ix.nodesWith(headKeys) {
 			n := r.ix.nodes[i]
@@ -594,6 +614,9 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 				continue
 			}
 			s, _ := phraseMatch(headKeys, r.ix.names[i])
+			if pronounTail && len(r.ix.names[i]) > 0 && r.ix.names[i][0] == headKeys[0] {
+				s = max(s, 0.9)
+			}
 			if s < 0.9 {
 				continue
 			}
@@ -611,7 +634,7 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 				indef = true // "add a task": which task is left open
 			}
 			switch {
-			case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of":
+			case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of" || pronounTail:
 			case ordinals[t.key] != 0:
 				ordinal = ordinals[t.key]
 			case t.kind == tokQuoted:
@@ -660,12 +683,18 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 // about typing.
 func (r *reader) fieldValue(body []token, changed bool) clause {
 	var best clause
-	try := func(target, value []token, bias float64) {
+	try := func(target, value []token, bias float64, marked bool) {
 		if len(value) == 0 || len(target) == 0 {
 			return
 		}
 		b, ok := r.ix.resolve(target, vType).best()
-		if !ok || b.score < 0.85 {
+		// With no verb and no ":" the field must be named well, unless the value's
+		// shape is what the field takes ("prefered tiem 4pm" into a time input).
+		need := 0.85
+		if marked || shapeFits(value, r.ix.nodes[max(0, b.node)]) {
+			need = 0.6
+		}
+		if !ok || b.score < need {
 			return
 		}
 		cl := r.typeReading(vType, "", target, value, changed)
@@ -678,22 +707,43 @@ func (r *reader) fieldValue(body []token, changed bool) clause {
 		t := body[m]
 		switch {
 		case t.kind == tokPunct && (t.raw == ":" || t.raw == "=") || t.kind == tokWord && (t.raw == "-" || t.raw == "–" || t.raw == "—"):
-			try(body[:m], body[m+1:], 0.98)
+			try(body[:m], body[m+1:], 0.98, true)
 		case t.key == "as":
-			try(body[m+1:], body[:m], 0.97)
+			try(body[m+1:], body[:m], 0.97, false)
 		case t.key == "is" || t.key == "be" && m >= 2 && (body[m-1].key == "should" || body[m-1].key == "must" || body[m-1].key == "will" || body[m-1].key == "to"):
 			cut := m
 			if t.key == "be" {
 				cut = m - 1
 			}
-			try(body[:cut], body[m+1:], 0.97)
+			try(body[:cut], body[m+1:], 0.97, true)
 		}
 		if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k]) {
 			continue // "search for X" is not the value "for X"
 		}
-		try(body[:m], body[m:], 0.96)
+		try(body[:m], body[m:], 0.96, false)
 	}
 	return best
+}
+
+// shapeFits reports a value whose shape is what the field's type takes.
+func shapeFits(value []token, n page.Node) bool {
+	sh, ok := shapeAt(value, 0)
+	if !ok || sh.n != len(value) {
+		return false
+	}
+	switch sh.kind {
+	case "date":
+		return n.Type == "date" || n.Type == "datetime-local"
+	case "time":
+		return n.Type == "time"
+	case "email":
+		return n.Type == "email"
+	case "number":
+		return n.Type == "number" || n.Type == "range"
+	case "url":
+		return n.Type == "url"
+	}
+	return false
 }
 
 // hasPath reports a menu path: "File > Export > PDF".

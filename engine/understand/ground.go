@@ -2,6 +2,7 @@ package understand
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -12,6 +13,7 @@ import (
 type index struct {
 	nodes []page.Node
 	names [][]string   // name keys per node
+	syms  [][]string   // the symbols and emoji of each name ("🌱", "+", "★★★")
 	opts  [][][]string // option keys per option per node
 	ctxs  [][]string   // context keys per node
 	// byKey maps a key to the nodes whose name or options use it.
@@ -26,6 +28,7 @@ func newIndex(obs page.Observation) *index {
 	ix := &index{
 		nodes:  obs.Tree,
 		names:  make([][]string, len(obs.Tree)),
+		syms:   make([][]string, len(obs.Tree)),
 		opts:   make([][][]string, len(obs.Tree)),
 		ctxs:   make([][]string, len(obs.Tree)),
 		byKey:  make(map[string][]int),
@@ -39,6 +42,7 @@ func newIndex(obs page.Observation) *index {
 	}
 	for i, n := range obs.Tree {
 		ix.names[i] = matchKeys(n.Name)
+		ix.syms[i] = symbolKeys(n.Name)
 		for _, k := range ix.names[i] {
 			add(ix.byKey, k, i)
 		}
@@ -94,6 +98,18 @@ func dropArticles(keys []string) []string {
 	return out
 }
 
+// symbolKeys are the symbol runs of a text that has words too: the decoration matchKeys
+// leaves out, for a person who names an element by its emoji.
+func symbolKeys(s string) []string {
+	var out []string
+	for _, k := range keysOf(s) {
+		if !hasWordRune(k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 func hasWordRune(s string) bool {
 	for _, r := range s {
 		if isWordRune(r) && r != '#' && r != '&' && r != '@' {
@@ -108,6 +124,14 @@ func hasWordRune(s string) bool {
 func (ix *index) nodesWith(keys []string) []int {
 	seen := make(map[int]bool)
 	var out []int
+	for k := 0; k+1 < len(keys); k++ { // "check in" finds "Check-in"
+		for _, i := range ix.byKey[keys[k]+keys[k+1]] {
+			if !seen[i] {
+				seen[i] = true
+				out = append(out, i)
+			}
+		}
+	}
 	for _, k := range keys {
 		for _, i := range ix.byKey[k] {
 			if !seen[i] {
@@ -145,19 +169,40 @@ func sortInts(a []int) {
 // wrong ("Sumbit", "Adress").
 const typoSim = 0.75
 
-// wordEq compares a goal key with a page key: 1 equal, 0.9 a typo, 0 different.
+// wordEq compares a goal key with a page key: 1 equal, 0.95 another form of the word
+// ("orders", "ordering" for "order"), 0.8 a typo, 0 different.
 func wordEq(a, b string) float64 {
 	if a == b {
 		return 1
 	}
-	if len([]rune(a)) >= 4 && len([]rune(b)) >= 4 && keySim(a, b) >= typoSim {
-		return 0.9
-	}
-	// A plural or a possessive the person added or left off: "Delete buttons", "Toms".
-	if a+"s" == b || b+"s" == a || a+"es" == b || b+"es" == a {
+	if len(a) >= 4 && len(b) >= 4 && stem(a) == stem(b) {
 		return 0.95
 	}
+	if a+"s" == b || b+"s" == a {
+		return 0.95
+	}
+	if len([]rune(a)) >= 4 && len([]rune(b)) >= 4 && keySim(a, b) >= typoSim {
+		return 0.8
+	}
 	return 0
+}
+
+// stem cuts the common English endings, enough to meet "recommending" with "recommend"
+// and "easy" with "ease"; it is used only to compare two words, never shown.
+func stem(w string) string {
+	for range 2 { // "ordering" → "order" → "ord", where "order" meets it
+		cut := false
+		for _, suf := range []string{"ing", "ed", "es", "ly", "er", "s", "y", "e"} {
+			if len(w)-len(suf) >= 3 && strings.HasSuffix(w, suf) {
+				w, cut = w[:len(w)-len(suf)], true
+				break
+			}
+		}
+		if !cut {
+			break
+		}
+	}
+	return w
 }
 
 // phraseMatch scores how well the words a person wrote (q) name a page text (n), and
@@ -212,11 +257,23 @@ func phraseMatch(q, n []string) (float64, []bool) {
 	switch {
 	case matched == len(q) && matched == len(n):
 		return round2(quality), used
+	case matched == len(q) && inOrder && prefixOf(q, n): // the name's head: "Reason" for "Reason for visit"
+		return round2(quality * (0.75 + 0.2*float64(matched)/float64(len(n)))), used
 	case matched == len(q): // the person named part of a longer name
 		return round2(quality * (0.6 + 0.3*float64(matched)/float64(len(n)))), used
 	default: // some of the person's words are not in the name
 		return round2(quality * 0.6 * float64(matched) / float64(len(q)+len(n)-matched)), used
 	}
+}
+
+// prefixOf reports that q's words are n's first words, typos allowed.
+func prefixOf(q, n []string) bool {
+	for i, w := range q {
+		if wordEq(w, n[i]) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // joinCompounds joins two neighbouring words of a that together are one word of b. back

@@ -189,7 +189,8 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 		}
 	}
 	for k := from; k < to; k++ {
-		if toks[k].kind == tokPunct {
+		if toks[k].kind == tokPunct || (toks[k].key == "one" || toks[k].key == "ones") && k == to-1 && k > from {
+			// "the 🌱 one": "one" stands for the element the other words describe.
 			p.explained[k] = true
 			continue
 		}
@@ -334,7 +335,7 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 		case len(nameKeys) == 0:
 			s = roleOnlyScore
 		default:
-			s, used = phraseMatch(nameKeys, ix.names[i])
+			s, used = ix.nameMatch(nameKeys, i)
 			if ts, ok := typeOnly(nameKeys, p.types, n); ok && ts > s {
 				s, used = ts, fill(len(nameKeys))
 			}
@@ -450,6 +451,42 @@ func groupExplains(q []string, used []bool, name, ctx []string) (float64, []bool
 	}
 	s, _ := phraseMatch(named, name)
 	return round2(s * 0.97), fill(len(q)), true
+}
+
+// nameMatch scores the person's words against an element's name. Symbols the person
+// wrote ("the 🌱 one", "+ Add card") must be among the name's symbols and the words are
+// scored alone; a name made only of symbols ("★★★") is matched as words are.
+func (ix *index) nameMatch(q []string, i int) (float64, []bool) {
+	var words, syms []int
+	for k, w := range q {
+		if hasWordRune(w) {
+			words = append(words, k)
+		} else {
+			syms = append(syms, k)
+		}
+	}
+	if len(syms) == 0 || len(ix.syms[i]) == 0 {
+		return phraseMatch(q, ix.names[i])
+	}
+	used := make([]bool, len(q))
+	for _, k := range syms {
+		if !slices.Contains(ix.syms[i], q[k]) {
+			return phraseMatch(q, ix.names[i])
+		}
+		used[k] = true
+	}
+	if len(words) == 0 {
+		return 0.9, used // the emoji alone picks the element out
+	}
+	wq := make([]string, len(words))
+	for j, k := range words {
+		wq[j] = q[k]
+	}
+	s, u := phraseMatch(wq, ix.names[i])
+	for j, k := range words {
+		used[k] = u[j]
+	}
+	return s, used
 }
 
 func fill(n int) []bool {

@@ -122,6 +122,9 @@ func parseDate(s string, dayFirst bool, year int) (date, bool) {
 // parseClock reads "10:30", "9:05 pm", "3pm", "15h", "noon", "midnight".
 func parseClock(s string) (string, bool) {
 	s = strings.TrimSpace(strings.ToLower(s))
+	if t, ok := spokenClock(s); ok {
+		return t, true
+	}
 	switch s {
 	case "noon", "midday", "12 noon":
 		return "12:00", true
@@ -150,6 +153,61 @@ func parseClock(s string) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("%02d:%02d", h, mm), true
+}
+
+// spokenClock reads "half past two in the afternoon", "quarter to nine pm", "ten
+// o'clock in the morning", "9 in the evening".
+func spokenClock(s string) (string, bool) {
+	pm, am := false, false
+	for _, suf := range []string{" in the afternoon", " in the evening", " at night", " tonight"} {
+		if strings.HasSuffix(s, suf) {
+			s, pm = strings.TrimSuffix(s, suf), true
+		}
+	}
+	if strings.HasSuffix(s, " in the morning") {
+		s, am = strings.TrimSuffix(s, " in the morning"), true
+	}
+	s = strings.TrimSuffix(strings.TrimSuffix(s, " o'clock"), " oclock")
+	hour := func(w string) (int, bool) {
+		if n, ok := numberWords[w]; ok {
+			return atoi(n), true
+		}
+		if n, err := strconv.Atoi(w); err == nil {
+			return n, true
+		}
+		return 0, false
+	}
+	h, m := 0, 0
+	f := strings.Fields(s)
+	switch {
+	case len(f) == 3 && f[1] == "past" && (f[0] == "half" || f[0] == "quarter"):
+		hh, ok := hour(f[2])
+		if !ok {
+			return "", false
+		}
+		h, m = hh, map[string]int{"half": 30, "quarter": 15}[f[0]]
+	case len(f) == 3 && f[1] == "to" && f[0] == "quarter":
+		hh, ok := hour(f[2])
+		if !ok {
+			return "", false
+		}
+		h, m = hh-1, 45
+	case len(f) == 1 && (pm || am):
+		hh, ok := hour(f[0])
+		if !ok {
+			return "", false
+		}
+		h = hh
+	default:
+		return "", false
+	}
+	if pm && h < 12 {
+		h += 12
+	}
+	if h < 0 || h > 23 {
+		return "", false
+	}
+	return fmt.Sprintf("%02d:%02d", h, m), true
 }
 
 // parseNumber reads "42", "1,200.50", "$25", "15%" and spelled numbers up to twenty and
