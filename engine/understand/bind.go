@@ -49,7 +49,7 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 			cmd.Changes = true
 		}
 	case n.Role == page.RoleSelect && (v == vType || v == vSelect):
-		return r.bindOption(cl, cmd, a, n, value, ground)
+		return r.bindOption(cl, cmd, a, node, value, ground)
 	case v == vType:
 		if !isField(n) {
 			return clause{quality: 0.2, unexplained: []string{words}}
@@ -96,13 +96,14 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 }
 
 // bindOption chooses the option a value names on a select, asking when none fits.
-func (r *reader) bindOption(cl clause, cmd Command, a page.Action, n page.Node, value string, ground Grounding) clause {
+func (r *reader) bindOption(cl clause, cmd Command, a page.Action, node int, value string, ground Grounding) clause {
+	n := r.ix.nodes[node]
 	target := page.Describe(n)
 	if value == "" {
 		return clause{quality: cl.quality, questions: []Question{{Kind: AskOption, Command: -1, Words: cmd.Words,
 			Text: fmt.Sprintf("Which option of %s?", target), Choices: optionChoices(n, "")}}}
 	}
-	k, s := matchOption(value, n.Options)
+	k, s := r.ix.optionOf(value, node)
 	if k < 0 || s < 0.7 {
 		return clause{quality: cl.quality * 0.9, questions: []Question{{Kind: AskOption, Command: -1, Words: cmd.Words,
 			Text: fmt.Sprintf("%s has no option %q. Which one did you mean?", capitalize(target), value), Choices: optionChoices(n, value)}}}

@@ -76,18 +76,19 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 	if len(optKeys) == 0 {
 		return clause{}
 	}
-	for i, n := range r.ix.nodes {
+	for _, i := range r.ix.nodesWith(optKeys) {
+		n := r.ix.nodes[i]
 		switch n.Role {
 		case page.RoleOption, page.RoleRadio, page.RoleTab, page.RoleMenuItem, page.RoleCheckbox, page.RoleButton:
 		default:
 			continue
 		}
-		s, _ := phraseMatch(optKeys, r.ix.names[i])
+		s, _ := r.ix.nameMatch(optKeys, i)
 		if s < minMatch {
 			continue
 		}
 		gk := contentKeys(stripRoleKeys(groupKeys))
-		c, _ := containment(gk, r.ix.ctxs[i], nil)
+		c, _ := containment(gk, r.ix.ctx(i), nil)
 		if len(gk) > 0 && c < 1 {
 			continue
 		}
@@ -171,7 +172,7 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 			if n.Role != page.RoleSelect {
 				continue
 			}
-			if k, s := matchOption(val, n.Options); k >= 0 && s >= 0.7 {
+			if k, s := r.ix.optionOf(val, i); k >= 0 && s >= 0.7 {
 				cands = append(cands, cand{node: i, score: round2(s * 0.98), option: k})
 			}
 		}
@@ -230,7 +231,7 @@ func (r *reader) selectNone(vw, val, words string) (clause, bool) {
 		if n.Role != page.RoleSelect {
 			continue
 		}
-		if k, s := matchOption(val, n.Options); k >= 0 && s >= 1 {
+		if k, s := r.ix.optionOf(val, i); k >= 0 && s >= 1 {
 			return r.bindClause(vSelect, vw, i, 1, n.Options[k], false, words), true
 		}
 	}
@@ -279,6 +280,19 @@ func isPlaceholder(o string) bool {
 // matchOption finds the option a value names: 1 exact (case and accents aside), 0.75 an
 // abbreviation or a part (announced), lower for weaker matches; -1 when none.
 func matchOption(value string, options []string) (int, float64) {
+	keys := make([][]string, len(options))
+	for k, o := range options {
+		keys[k] = matchKeys(o)
+	}
+	return matchOptionKeys(value, options, keys)
+}
+
+// optionOf is matchOption on an element of the page, with its options' keys from the index.
+func (ix *index) optionOf(value string, node int) (int, float64) {
+	return matchOptionKeys(value, ix.nodes[node].Options, ix.opts[node])
+}
+
+func matchOptionKeys(value string, options []string, keys [][]string) (int, float64) {
 	vk := matchKeys(value)
 	if len(vk) == 0 {
 		return -1, 0
@@ -288,11 +302,11 @@ func matchOption(value string, options []string) (int, float64) {
 		if isPlaceholder(o) && !noneWords[strings.ToLower(strings.TrimSpace(value))] {
 			continue
 		}
-		ok := matchKeys(o)
+		ok := keys[k]
 		s, _ := phraseMatch(vk, ok)
 		switch {
 		case s >= 1:
-		case len(vk) == 1 && initials(ok) == vk[0] && len(vk[0]) >= 2:
+		case len(vk) == 1 && len(vk[0]) >= 2 && strings.HasPrefix(initials(ok), vk[0]):
 			s = max(s, 0.75)
 		case len(vk) == 1 && len(ok) >= 1 && len(vk[0]) >= 3 && strings.HasPrefix(ok[0], vk[0]):
 			s = max(s, 0.75)

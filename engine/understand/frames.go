@@ -56,6 +56,10 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		}
 	}
 	consider(r.labelGoal(body, changed))
+	if ownVerb && best.quality >= 0.97 && len(best.unexplained) == 0 {
+		// A verb said and read word for word: the readings without a verb cannot do better.
+		return repeat(best, times)
+	}
 	consider(r.fieldValue(body, changed))
 	consider(r.verbAsName(body, changed))
 	consider(r.optionGoal(body, changed))
@@ -66,12 +70,17 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
 		best = clause{unexplained: words(body)}
 	}
-	if times > 1 && len(best.cmds) == 1 && best.cmds[0].Action.Kind == page.Click {
+	return repeat(best, times)
+}
+
+// repeat makes a click said "twice" or "3 times" that many clicks.
+func repeat(cl clause, times int) clause {
+	if times > 1 && len(cl.cmds) == 1 && cl.cmds[0].Action.Kind == page.Click {
 		for k := 1; k < times; k++ {
-			best.cmds = append(best.cmds, best.cmds[0])
+			cl.cmds = append(cl.cmds, cl.cmds[0])
 		}
 	}
-	return best
+	return cl
 }
 
 // repeatCount strips "twice", "three times", "5 times" from the end of a clause.
@@ -647,7 +656,7 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		for _, h := range hits {
 			s := h.score
 			if len(tailKeys) > 0 {
-				c, _ := containment(tailKeys, r.ix.ctxs[h.node], nil)
+				c, _ := containment(tailKeys, r.ix.ctx(h.node), nil)
 				if c < 1 {
 					continue
 				}

@@ -3,6 +3,7 @@ package understand
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -18,53 +19,111 @@ type index struct {
 	ctxs  [][]string   // context keys per node
 	// byKey maps a key to the nodes whose name or options use it.
 	byKey map[string][]int
-	// ctxKey maps a key to the nodes whose context uses it.
+	// ctxKey maps a key to the nodes whose context uses it (see ctxIndex).
 	ctxKey map[string][]int
 	// vocab lists the distinct keys, for typo matching.
 	vocab []string
+	// Memos: the same words are looked up many times while a goal's readings are tried.
+	typos    map[string][]string
+	resolved map[string]ref
+	roles    map[string][]int
+	memo     map[string][]string
 }
 
 func newIndex(obs page.Observation) *index {
+	n := len(obs.Tree)
 	ix := &index{
-		nodes:  obs.Tree,
-		names:  make([][]string, len(obs.Tree)),
-		syms:   make([][]string, len(obs.Tree)),
-		opts:   make([][][]string, len(obs.Tree)),
-		ctxs:   make([][]string, len(obs.Tree)),
-		byKey:  make(map[string][]int),
-		ctxKey: make(map[string][]int),
+		nodes:    obs.Tree,
+		names:    make([][]string, n),
+		syms:     make([][]string, n),
+		opts:     make([][][]string, n),
+		ctxs:     make([][]string, n),
+		byKey:    make(map[string][]int, n),
+		typos:    make(map[string][]string),
+		resolved: make(map[string]ref),
+		roles:    make(map[string][]int),
+		memo:     make(map[string][]string, n/2),
 	}
-	add := func(m map[string][]int, k string, i int) {
-		l := m[k]
-		if len(l) == 0 || l[len(l)-1] != i {
-			m[k] = append(l, i)
+	for i, nd := range obs.Tree {
+		ix.names[i] = ix.keysFor(nd.Name)
+		if hasSymbol(nd.Name) {
+			ix.syms[i] = symbolKeys(nd.Name)
 		}
-	}
-	for i, n := range obs.Tree {
-		ix.names[i] = matchKeys(n.Name)
-		ix.syms[i] = symbolKeys(n.Name)
 		for _, k := range ix.names[i] {
-			add(ix.byKey, k, i)
+			ix.post(k, i)
 		}
-		if len(n.Options) > 0 {
-			ix.opts[i] = make([][]string, len(n.Options))
-			for j, o := range n.Options {
-				ix.opts[i][j] = matchKeys(o)
+		for _, k := range ix.syms[i] {
+			ix.post(k, i)
+		}
+		if len(nd.Options) > 0 {
+			ix.opts[i] = make([][]string, len(nd.Options))
+			for j, o := range nd.Options {
+				ix.opts[i][j] = ix.keysFor(o)
 				for _, k := range ix.opts[i][j] {
-					add(ix.byKey, k, i)
+					ix.post(k, i)
 				}
 			}
 		}
-		ix.ctxs[i] = matchKeys(n.Ctx)
-		for _, k := range ix.ctxs[i] {
-			add(ix.ctxKey, k, i)
+	}
+	return ix
+}
+
+// keysFor is matchKeys remembered per text: rows repeat their labels ("Edit" 2,500 times).
+func (ix *index) keysFor(s string) []string {
+	if k, ok := ix.memo[s]; ok {
+		return k
+	}
+	k := matchKeys(s)
+	ix.memo[s] = k
+	return k
+}
+
+func (ix *index) post(k string, i int) {
+	l := ix.byKey[k]
+	if len(l) == 0 || l[len(l)-1] != i {
+		ix.byKey[k] = append(l, i)
+	}
+}
+
+// ctx returns an element's context keys, read the first time they are asked for: most
+// readings never look at most elements' context.
+func (ix *index) ctx(i int) []string {
+	if ix.ctxs[i] == nil {
+		ix.ctxs[i] = ix.keysFor(ix.nodes[i].Ctx)
+		if ix.ctxs[i] == nil {
+			ix.ctxs[i] = []string{}
 		}
 	}
-	for k := range ix.byKey {
-		ix.vocab = append(ix.vocab, k)
+	return ix.ctxs[i]
+}
+
+// ctxIndex maps a key to the elements whose context holds it, built on first use.
+func (ix *index) ctxIndex() map[string][]int {
+	if ix.ctxKey == nil {
+		ix.ctxKey = make(map[string][]int)
+		for i := range ix.nodes {
+			for _, k := range ix.ctx(i) {
+				if l := ix.ctxKey[k]; len(l) == 0 || l[len(l)-1] != i {
+					ix.ctxKey[k] = append(l, i)
+				}
+			}
+		}
 	}
-	slices.Sort(ix.vocab)
-	return ix
+	return ix.ctxKey
+}
+
+// vocabulary lists the page's words that may be typed wrong, built on first use.
+func (ix *index) vocabulary() []string {
+	if ix.vocab == nil {
+		ix.vocab = []string{}
+		for k := range ix.byKey {
+			if len(k) >= 4 && hasLetter(k) { // numbers are never typos of each other
+				ix.vocab = append(ix.vocab, k)
+			}
+		}
+		slices.Sort(ix.vocab)
+	}
+	return ix.vocab
 }
 
 // matchKeys are the keys a page text is matched by. Decoration ("Name *", "• Home") is
@@ -110,6 +169,26 @@ func symbolKeys(s string) []string {
 	return out
 }
 
+func hasLetter(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSymbol reports a text with a character that is neither a letter, a digit nor
+// ordinary punctuation: an emoji, a star, a plus.
+func hasSymbol(s string) bool {
+	for _, r := range s {
+		if !isWordRune(r) && !unicode.IsSpace(r) && !strings.ContainsRune(",;.:()!?'\"-–—/", r) {
+			return true
+		}
+	}
+	return false
+}
+
 func hasWordRune(s string) bool {
 	for _, r := range s {
 		if isWordRune(r) && r != '#' && r != '&' && r != '@' {
@@ -139,21 +218,33 @@ func (ix *index) nodesWith(keys []string) []int {
 				out = append(out, i)
 			}
 		}
-		if len([]rune(k)) < 4 {
-			continue
-		}
-		for _, v := range ix.vocab {
-			if v != k && keySim(k, v) >= typoSim {
-				for _, i := range ix.byKey[v] {
-					if !seen[i] {
-						seen[i] = true
-						out = append(out, i)
-					}
+		for _, v := range ix.typosOf(k) {
+			for _, i := range ix.byKey[v] {
+				if !seen[i] {
+					seen[i] = true
+					out = append(out, i)
 				}
 			}
 		}
 	}
 	sortInts(out)
+	return out
+}
+
+// typosOf lists the page's words that k may be a slip for, once per word.
+func (ix *index) typosOf(k string) []string {
+	if out, ok := ix.typos[k]; ok {
+		return out
+	}
+	var out []string
+	if len(k) >= 4 {
+		for _, v := range ix.vocabulary() {
+			if v != k && len(v) >= len(k)-2 && len(v) <= len(k)+2 && keySim(k, v) >= typoSim {
+				out = append(out, v)
+			}
+		}
+	}
+	ix.typos[k] = out
 	return out
 }
 
@@ -175,13 +266,19 @@ func wordEq(a, b string) float64 {
 	if a == b {
 		return 1
 	}
-	if len(a) >= 4 && len(b) >= 4 && stem(a) == stem(b) {
+	if len(a) < 3 || len(b) < 3 {
+		return 0
+	}
+	if len(a) >= 4 && len(b) >= 4 && a[:2] == b[:2] && stem(a) == stem(b) {
 		return 0.95
 	}
 	if a+"s" == b || b+"s" == a {
 		return 0.95
 	}
-	if len([]rune(a)) >= 4 && len([]rune(b)) >= 4 && keySim(a, b) >= typoSim {
+	if d := len(a) - len(b); d > 2 || d < -2 || len(a) < 4 || len(b) < 4 {
+		return 0
+	}
+	if keySim(a, b) >= typoSim {
 		return 0.8
 	}
 	return 0
@@ -305,6 +402,9 @@ func joinCompounds(a, b []string) ([]string, []int, bool) {
 // keySim is 1 − edit distance / longer length (optimal string alignment, so a swapped
 // pair of letters is one edit).
 func keySim(a, b string) float64 {
+	if s, ok := asciiSim(a, b); ok {
+		return s
+	}
 	ra, rb := []rune(a), []rune(b)
 	if len(ra) == 0 || len(rb) == 0 {
 		return 0
@@ -333,6 +433,49 @@ func keySim(a, b string) float64 {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return 1 - float64(prev[len(rb)])/float64(max(len(ra), len(rb)))
+}
+
+// asciiSim is keySim for short ASCII words without allocating; ok is false otherwise.
+func asciiSim(a, b string) (float64, bool) {
+	const maxLen = 31
+	if len(a) > maxLen || len(b) > maxLen {
+		return 0, false
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] >= 0x80 {
+			return 0, false
+		}
+	}
+	for i := 0; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return 0, false
+		}
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return 0, true
+	}
+	if d := len(a) - len(b); d > 2 || d < -2 {
+		return 0, true
+	}
+	var prev2, prev, cur [maxLen + 1]int
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return 1 - float64(prev[len(b)])/float64(max(len(a), len(b))), true
 }
 
 func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }

@@ -64,6 +64,31 @@ type phrase struct {
 
 // resolve reads an element phrase against the page for a verb.
 func (ix *index) resolve(toks []token, v verb) ref {
+	key := resolveKey(toks, v)
+	if r, ok := ix.resolved[key]; ok {
+		return r
+	}
+	r := ix.resolveOnce(toks, v)
+	ix.resolved[key] = r
+	return r
+}
+
+// resolveKey names a phrase and verb for the memo: the words, their kinds and the verb.
+func resolveKey(toks []token, v verb) string {
+	var b strings.Builder
+	b.WriteString(string(v))
+	for _, t := range toks {
+		b.WriteByte(0)
+		b.WriteByte(byte('0' + t.kind))
+		b.WriteString(t.key)
+		if t.kind == tokQuoted {
+			b.WriteString(t.raw)
+		}
+	}
+	return b.String()
+}
+
+func (ix *index) resolveOnce(toks []token, v verb) ref {
 	var best ref
 	bestScore := -1.0
 	for _, p := range readings(toks) {
@@ -134,6 +159,7 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 	// Role noun at the end ("the Save button"), or at the start ("button Save", "the
 	// field Email"). Two-word nouns first.
 	takeRole := func(at, n int, key string) bool {
+		key = singular(key)
 		if rw, ok := roleWords[key]; ok {
 			p.rw, p.roleKey = &rw, key
 		} else if key == "x" || key == "search" {
@@ -156,7 +182,7 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 	}
 	if p.roleKey == "" && to-from >= 1 && toks[to-1].kind == tokWord {
 		k := toks[to-1].key
-		if _, ok := roleWords[k]; ok && (to-from >= 2 || k != "check") && takeRole(to-1, 1, k) {
+		if _, ok := roleWords[singular(k)]; ok && (to-from >= 2 || k != "check") && takeRole(to-1, 1, k) {
 			to--
 		}
 	}
@@ -252,6 +278,21 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 	return p
 }
 
+// singular turns a plural role noun into its singular: "boxes", "buttons", "fields".
+func singular(k string) string {
+	if _, ok := roleWords[k]; ok {
+		return k
+	}
+	for _, suf := range []string{"es", "s"} {
+		if b := strings.TrimSuffix(k, suf); b != k {
+			if _, ok := roleWords[b]; ok {
+				return b
+			}
+		}
+	}
+	return k
+}
+
 func atoiKey(k string) (int, bool) {
 	n := 0
 	for _, r := range k {
@@ -342,7 +383,7 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 			// Words the name lacks may name the element's group: "size M" is the M of
 			// the Size group, "the Delete Tom Baker" the Delete in Tom Baker's row.
 			if s > 0 && s < 1 {
-				if gs, gu, ok := groupExplains(nameKeys, used, ix.names[i], ix.ctxs[i]); ok && gs > s {
+				if gs, gu, ok := groupExplains(nameKeys, used, ix.names[i], ix.ctx(i)); ok && gs > s {
 					s, used = gs, gu
 				}
 			}
@@ -352,7 +393,7 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 		}
 		s *= fit
 		if len(nearKeys) > 0 {
-			c, u := containment(nearKeys, ix.ctxs[i], ix.names[i])
+			c, u := containment(nearKeys, ix.ctx(i), ix.names[i])
 			s *= 0.4 + 0.6*c
 			if c >= 0.5 {
 				orInto(explainedNear, u)
@@ -419,7 +460,7 @@ func (ix *index) groupMembers(keys []string) []int {
 		return nil
 	}
 	var out []int
-	for _, i := range ix.ctxKey[keys[0]] {
+	for _, i := range ix.ctxIndex()[keys[0]] {
 		if ix.inGroup(keys, i) {
 			out = append(out, i)
 		}
@@ -428,7 +469,7 @@ func (ix *index) groupMembers(keys []string) []int {
 }
 
 func (ix *index) inGroup(keys []string, i int) bool {
-	c, _ := containment(keys, ix.ctxs[i], nil)
+	c, _ := containment(keys, ix.ctx(i), nil)
 	return c == 1
 }
 
@@ -533,6 +574,16 @@ func typeOnly(keys, types []string, n page.Node) (float64, bool) {
 
 // byRole lists the elements a role or type word covers.
 func (ix *index) byRole(p phrase, v verb) []int {
+	key := string(v) + "|" + p.roleKey + "|" + strings.Join(p.types, ",")
+	if out, ok := ix.roles[key]; ok {
+		return out
+	}
+	out := ix.byRoleOnce(p, v)
+	ix.roles[key] = out
+	return out
+}
+
+func (ix *index) byRoleOnce(p phrase, v verb) []int {
 	var out []int
 	for i, n := range ix.nodes {
 		if roleFit(v, p, n) < 1 {
@@ -595,6 +646,9 @@ func roleFit(v verb, p phrase, n page.Node) float64 {
 		return fit
 	}
 	rw := p.rw
+	if rw.field && (v == vCheck || v == vUncheck || v == vToggle) {
+		rw = &checkish // "tick both boxes": a box one ticks is a checkbox
+	}
 	switch {
 	case rw.field:
 		if !isField(n) {

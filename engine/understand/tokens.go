@@ -125,7 +125,7 @@ func splitChunk(s string, i, j int) []token {
 	chunk := s[i:j]
 	// Trailing sentence punctuation is not part of a value: "jas@example.com." ends a sentence.
 	core := strings.TrimRight(chunk, ",;.!?:)")
-	if core != "" && wholeChunk.MatchString(core) && strings.ContainsAny(core, "@/:.,-$€£¥₹%+") {
+	if core != "" && strings.ContainsAny(core, "@/:.,-$€£¥₹%+") && wholeChunk.MatchString(core) {
 		out := []token{{raw: core, key: strings.ToLower(core), kind: tokWord, start: i, end: i + len(core)}}
 		return append(out, punctTokens(s, i+len(core), j)...)
 	}
@@ -195,6 +195,50 @@ func punctKey(r rune) string {
 	return string(r)
 }
 
+// plainKeys splits a text with no quotes, values or punctuation into word keys and
+// symbol runs, as splitChunk would.
+func plainKeys(s string) []string {
+	var out []string
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case unicode.IsSpace(r):
+			i += size
+		case isWordRune(r):
+			j := i + size
+			for j < len(s) {
+				r2, s2 := utf8.DecodeRuneInString(s[j:])
+				if isWordRune(r2) {
+					j += s2
+					continue
+				}
+				if r2 == '-' && j+s2 < len(s) {
+					if r3, _ := utf8.DecodeRuneInString(s[j+s2:]); isWordRune(r3) {
+						j += s2
+						continue
+					}
+				}
+				break
+			}
+			out = append(out, wordKey(s[i:j]))
+			i = j
+		default:
+			j := i + size
+			for j < len(s) {
+				r2, s2 := utf8.DecodeRuneInString(s[j:])
+				if isWordRune(r2) || unicode.IsSpace(r2) {
+					break
+				}
+				j += s2
+			}
+			out = append(out, s[i:j])
+			i = j
+		}
+	}
+	return out
+}
+
 func wordToken(w string, i, j int) token {
 	return token{raw: w, key: wordKey(w), kind: tokWord, start: i, end: j}
 }
@@ -204,7 +248,16 @@ func wordToken(w string, i, j int) token {
 func wordKey(w string) string {
 	k := fold(w)
 	k = strings.TrimSuffix(strings.TrimSuffix(k, "'s"), "’s")
-	return strings.NewReplacer("-", "", "'", "", "’", "").Replace(k)
+	if !strings.ContainsAny(k, "-'’") {
+		return k
+	}
+	var b strings.Builder
+	for _, r := range k {
+		if r != '-' && r != '\'' && r != '’' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func isWordRune(r rune) bool {
@@ -214,6 +267,16 @@ func isWordRune(r rune) bool {
 // fold lowercases and strips accents: what makes "Zoë" and "zoe", "ÅLESUND" and "alesund"
 // the same text.
 func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	out, _, err := transform.String(t, s)
 	if err != nil {
@@ -223,8 +286,12 @@ func fold(s string) string {
 }
 
 // keysOf tokenizes a page text (a name, an option) into match keys the same way as goals,
-// so the two meet; quotes on the page are plain characters there.
+// so the two meet; quotes on the page are plain characters there. Most page texts are
+// plain words ("Patient 12", "Edit"), read in one pass; the rest go through tokenize.
 func keysOf(s string) []string {
+	if !strings.ContainsAny(s, "\"'‘’“”«»„「」`‚@/:.,$€£¥₹%+;>=()!?→›") {
+		return plainKeys(s)
+	}
 	var out []string
 	for _, t := range tokenize(s) {
 		switch t.kind {

@@ -152,7 +152,7 @@ func (r *reader) namesOption(ref ref, val string) bool {
 	if !ok {
 		return false
 	}
-	_, s := matchOption(val, r.ix.nodes[b.node].Options)
+	_, s := r.ix.optionOf(val, b.node)
 	return s >= 1
 }
 
