@@ -164,6 +164,13 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 		}
 	}
 	ref := r.ix.resolve(rest, vSelect)
+	if vw != "" {
+		// "select Tom Baker" ticks the checkbox labelled "Select Tom Baker".
+		with := slices.Concat(tokenize(vw), rest)
+		if alt := r.ix.resolve(with, vSelect); altBetter(alt, ref) {
+			ref = alt
+		}
+	}
 	cands := slices.Clone(ref.cands)
 	optKeys := keysOfToks(opt)
 	if len(optKeys) > 0 {

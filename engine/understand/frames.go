@@ -626,8 +626,8 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 			if pronounTail && len(r.ix.names[i]) > 0 && r.ix.names[i][0] == headKeys[0] {
 				s = max(s, 0.9)
 			}
-			if s < 0.9 {
-				continue
+			if s < 0.8 {
+				continue // a typo in the verb is fine ("edti"), a part of the label is not
 			}
 			hits = append(hits, cand{node: i, score: s, option: -1})
 		}

@@ -227,6 +227,11 @@ var removeWords = set("delete", "remove", "x", "×", "✕", "✖", "trash", "bin
 // removeVerbs ask to remove an item by its row's remove control: "delete Renew passport".
 var removeVerbs = set("delete", "remove", "trash", "discard", "bin", "delet", "remvoe")
 
+// kindNouns name the kind of thing an item is; after a name they add nothing the page
+// must show: "the library books task", "Tom Baker's lunch email".
+var kindNouns = set("task", "tasks", "item", "entry", "row", "record", "email", "message", "mail",
+	"card", "file", "contact", "person", "one", "thing", "todo", "note", "event", "order", "ticket", "product")
+
 // noneWords say "no option": "select none".
 var noneWords = set("none", "nothing", "neither", "nobody", "no")
 

@@ -59,6 +59,8 @@ type phrase struct {
 	closeish   bool // "the x", "close button"
 	// typeWordOnly: the type word went into types, so the phrase may name no name.
 	typeWordOnly bool
+	kindNoun     bool // a trailing kind noun was set aside: "the … task"
+	keepKind     bool // read the kind noun as part of the name (the other reading)
 	quoted       bool
 }
 
@@ -134,6 +136,11 @@ func readings(toks []token) []phrase {
 		break
 	}
 	out := []phrase{headOnly(toks, i, len(toks), base)}
+	if out[0].kindNoun {
+		keep := base
+		keep.keepKind = true
+		out = append(out, headOnly(toks, i, len(toks), keep))
+	}
 	for q := i + 1; q < len(toks); q++ {
 		k := toks[q].key
 		if toks[q].kind != tokWord || !(nearWords[k] || nameMarker[k]) {
@@ -215,6 +222,12 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 		}
 	}
 	for k := from; k < to; k++ {
+		if k == to-1 && k > from && kindNouns[toks[k].key] && p.rw == nil && !p.keepKind {
+			// "the library books task", "Tom's lunch email": a kind noun after a name.
+			p.explained[k] = true
+			p.kindNoun = true
+			continue
+		}
 		if toks[k].kind == tokPunct || (toks[k].key == "one" || toks[k].key == "ones") && k == to-1 && k > from {
 			// "the 🌱 one": "one" stands for the element the other words describe.
 			p.explained[k] = true

@@ -80,6 +80,9 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 			return cl
 		}
 	}
+	if cl, ok := r.dateParts(target, val, words); ok {
+		return cl
+	}
 	ref := r.ix.resolve(target, v)
 	if len(value) > 0 && !quoted && isVague(value) && !r.namesOption(ref, val) {
 		// A question is as good a reading as its target is a grounding: "set the volume to
@@ -141,6 +144,52 @@ func (r *reader) intoEach(v verb, vw string, target []token, val string, quoted 
 		out.cmds = append(out.cmds, cl.cmds...)
 		out.grounded = append(out.grounded, cl.grounded...)
 		out.quality = min(out.quality, cl.quality)
+	}
+	return out, true
+}
+
+// dateParts reads a date into a group of Day, Month and Year selects ("Date of birth: 3
+// May 1987" on a form that asks for each part apart).
+func (r *reader) dateParts(target []token, val, words string) (clause, bool) {
+	d, ok := parseDate(val, r.opts.DayFirst, r.opts.year())
+	if !ok {
+		return clause{}, false
+	}
+	group := contentKeys(stripRoleKeys(keysOfToks(target)))
+	if len(group) == 0 {
+		return clause{}, false
+	}
+	part := map[string]int{}
+	for _, i := range r.ix.groupMembers(group) {
+		n := r.ix.nodes[i]
+		if n.Role != page.RoleSelect {
+			continue
+		}
+		for _, k := range r.ix.names[i] {
+			switch k {
+			case "day", "month", "year", "dd", "mm", "yyyy":
+				part[k] = i
+			}
+		}
+	}
+	day, okD := part["day"]
+	month, okM := part["month"]
+	year, okY := part["year"]
+	if !okD || !okM || !okY {
+		return clause{}, false
+	}
+	out := clause{quality: 1}
+	for _, p := range []struct {
+		node  int
+		value string
+	}{{day, fmt.Sprint(d.d)}, {month, capitalize(fullMonths[d.m-1])}, {year, fmt.Sprint(d.y)}} {
+		cl := r.bindClause(vSelect, "", p.node, 1, p.value, false, words)
+		if len(cl.cmds) != 1 || len(cl.questions) > 0 {
+			return clause{}, false
+		}
+		out.cmds = append(out.cmds, cl.cmds...)
+		out.grounded = append(out.grounded, cl.grounded...)
+		out.assumed = append(out.assumed, cl.assumed...)
 	}
 	return out, true
 }
