@@ -179,7 +179,17 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 			if n.Role != page.RoleSelect {
 				continue
 			}
-			if k, s := r.ix.optionOf(val, i); k >= 0 && s >= 0.7 {
+			k, s := r.ix.optionOf(val, i)
+			if s < 0.7 {
+				// "Business class" on the Cabin class dropdown: words of the dropdown's own
+				// name may come with the option.
+				if rest := withoutKeys(opt, r.ix.names[i]); len(rest) > 0 && len(rest) < len(opt) {
+					if k2, s2 := r.ix.optionOf(joinRaw(rest), i); s2 >= 0.7 {
+						k, s = k2, s2*0.98
+					}
+				}
+			}
+			if k >= 0 && s >= 0.7 {
 				cands = append(cands, cand{node: i, score: round2(s * 0.98), option: k})
 			}
 		}
@@ -327,7 +337,41 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 			best, bestScore = k, s
 		}
 	}
+	if bestScore > 0 && bestScore < 0.75 && containsAll(keys[best], vk) {
+		// Every word of the value is in one option and in no other: "Seoul" for
+		// "Asia/Seoul (UTC+09:00)". Taken, and announced.
+		unique := true
+		for k := range options {
+			if k != best && containsAll(keys[k], vk) {
+				unique = false
+				break
+			}
+		}
+		if unique {
+			bestScore = 0.75
+		}
+	}
 	return best, bestScore
+}
+
+func containsAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutKeys drops the tokens whose key is among keys.
+func withoutKeys(toks []token, keys []string) []token {
+	var out []token
+	for _, t := range toks {
+		if !slices.Contains(keys, t.key) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func initials(keys []string) string {

@@ -40,6 +40,15 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 			consider(cl)
 		}
 	}
+	if v, n := verbAt(body, 0); softVerb(v) && n < len(body) && best.quality < 0.95 {
+		// "show 25 rows per page", "set Business class": a general verb before a clause
+		// the page explains without it.
+		rest := body[n:]
+		for _, cl := range []clause{r.fieldValue(rest, changed, false), r.reversedPair(rest, changed), r.optionGoal(rest, changed), r.optionForGroup(rest, changed)} {
+			cl.quality *= 0.97
+			consider(cl)
+		}
+	}
 	if v, n := fuzzyVerbAt(body, 0); v != "" {
 		cl := r.withVerb(v, joinRaw(body[:n]), body[n:], changed)
 		cl.quality *= 0.9
@@ -60,7 +69,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		// A verb said and read word for word: the readings without a verb cannot do better.
 		return repeat(best, times)
 	}
-	consider(r.fieldValue(body, changed))
+	consider(r.fieldValue(body, changed, true))
 	consider(r.verbAsName(body, changed))
 	consider(r.optionGoal(body, changed))
 	consider(r.shapedGoal(body, changed))
@@ -81,6 +90,11 @@ func repeat(cl clause, times int) clause {
 		}
 	}
 	return cl
+}
+
+// softVerb reports verbs that say little more than "make it so": show, set, use, choose.
+func softVerb(v verb) bool {
+	return v == vOpen || v == vType || v == vSelect
 }
 
 // repeatCount strips "twice", "three times", "5 times" from the end of a clause.
@@ -690,11 +704,17 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 // "Email = jas@example.com", "Leeds as the city", "display name should be Sam", "Quantity
 // 3", "country UK". The field must ground well: with no verb, nothing else says this is
 // about typing.
-func (r *reader) fieldValue(body []token, changed bool) clause {
+func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 	var best clause
 	try := func(target, value []token, bias float64, marked bool) {
 		if len(value) == 0 || len(target) == 0 {
 			return
+		}
+		if target[0].kind == tokWord && indefinite[target[0].key] {
+			return // "a promo code and apply it" names no field
+		}
+		if v := value[0]; v.kind == tokWord && (connectives[v.key] || isRoleWord(v.key)) {
+			return // "the Notes field" is not the value "field"
 		}
 		b, ok := r.ix.resolve(target, vType).best()
 		// With no verb and no ":" the field must be named well, unless the value's
@@ -719,6 +739,8 @@ func (r *reader) fieldValue(body []token, changed bool) clause {
 			try(body[:m], body[m+1:], 0.98, true)
 		case t.key == "as":
 			try(body[m+1:], body[:m], 0.97, false)
+		case t.key == "to" || t.key == "at":
+			try(body[:m], body[m+1:], 0.96, true) // "brightness to eighty"
 		case t.key == "is" || t.key == "be" && m >= 2 && (body[m-1].key == "should" || body[m-1].key == "must" || body[m-1].key == "will" || body[m-1].key == "to"):
 			cut := m
 			if t.key == "be" {
@@ -729,9 +751,16 @@ func (r *reader) fieldValue(body []token, changed bool) clause {
 		if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k]) {
 			continue // "search for X" is not the value "for X"
 		}
-		try(body[:m], body[m:], 0.96, false)
+		if plain || shapeFits(body[m:], page.Node{Type: "number"}) || body[m].kind == tokQuoted {
+			try(body[:m], body[m:], 0.96, false)
+		}
 	}
 	return best
+}
+
+func isRoleWord(k string) bool {
+	_, ok := roleWords[singular(k)]
+	return ok
 }
 
 // shapeFits reports a value whose shape is what the field's type takes.

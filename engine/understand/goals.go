@@ -15,7 +15,7 @@ import (
 // option, a radio, a listbox option or a tab.
 func (r *reader) optionGoal(body []token, changed bool) clause {
 	cl := r.optionAnywhere("", body, changed)
-	if len(cl.cmds) != 1 || !cl.cmds[0].Bound || cl.quality < 0.95 || len(cl.unexplained) > 0 {
+	if len(cl.cmds) != 1 || !cl.cmds[0].Bound || cl.quality < 0.8 || len(cl.unexplained) > 0 {
 		return clause{}
 	}
 	cl.quality *= 0.97
@@ -65,7 +65,7 @@ func (r *reader) removeItem(body []token, changed bool) clause {
 	ref := r.ix.resolve(item, vClick)
 	b, ok := ref.best()
 	if !ok || ref.ambiguous || b.score < 0.85 || len(ref.unexplained) > 0 {
-		return clause{}
+		return r.removeByContext(body, item)
 	}
 	n := r.ix.nodes[b.node]
 	for i := b.node + 1; i < len(r.ix.nodes) && i <= b.node+4; i++ {
@@ -85,6 +85,38 @@ func (r *reader) removeItem(body []token, changed bool) clause {
 		return cl
 	}
 	return clause{}
+}
+
+// removeByContext finds the one remove control whose row names the item, when the item
+// itself is text and not a control: "remove the USB-C cable".
+func (r *reader) removeByContext(body, item []token) clause {
+	want := contentKeys(keysOfToks(item))
+	for len(want) > 1 && kindNouns[want[len(want)-1]] {
+		want = want[:len(want)-1]
+	}
+	if len(want) == 0 {
+		return clause{}
+	}
+	hit := -1
+	for i, n := range r.ix.nodes {
+		keys := r.ix.names[i]
+		if n.Role != page.RoleButton && n.Role != page.RoleLink || len(keys) == 0 || !removeWords[keys[0]] {
+			continue
+		}
+		if c, _ := containment(want, r.ix.ctx(i), keys); c < 1 {
+			continue
+		}
+		if hit >= 0 {
+			return clause{}
+		}
+		hit = i
+	}
+	if hit < 0 {
+		return clause{}
+	}
+	cl := r.bindClause(vClick, "", hit, 0.9, "", false, joinRaw(body))
+	cl.quality *= 0.93
+	return cl
 }
 
 // optionForGroup reads "5 for ease of ordering", "Other as how you heard", "★★★★ overall":

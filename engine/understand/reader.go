@@ -288,7 +288,8 @@ func factors(rd Reading) Factors {
 	return f
 }
 
-// Overall is the reading's confidence with DESIGN §4's weights (0.3/0.3/0.2/0.2).
+// Overall is the reading's confidence with the decision layer's weights (0.3/0.3/0.2/0.2;
+// docs/understanding.md, Confidence).
 func (f Factors) Overall() float64 {
 	return round2(0.3*f.Intent + 0.3*f.Target + 0.2*f.Value + 0.2*f.Determinism)
 }

@@ -31,6 +31,10 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 		}
 		if withWords[k] {
 			consider(r.typeReading(vType, vw, rest[:m], rest[m+1:], changed), 1)
+			// "Set How often to Never": the target is a group of radios, the value one of them.
+			if cl := r.optionIn(vw, rest[m+1:], rest[:m], changed); len(cl.cmds) > 0 && cl.cmds[0].Bound {
+				consider(cl, 0.99)
+			}
 		}
 	}
 	// "enter email jas@example.com", "type in Name 'Jas'": a value by shape or quotes at the end.
