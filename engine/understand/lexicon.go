@@ -163,9 +163,9 @@ var roleWords = map[string]roleWord{
 	"radio": radioish, "radiobutton": radioish,
 	"tab": tabish, "option": optionish, "choice": optionish, "item": {},
 	"section": {roles: []string{page.RoleLink, page.RoleTab, page.RoleButton}},
-	"row": {}, "line": {},
-	"page":    {roles: []string{page.RoleLink, page.RoleTab, page.RoleButton}},
-	"toggle":  switchish, "switch": switchish,
+	"row":     {}, "line": {},
+	"page":   {roles: []string{page.RoleLink, page.RoleTab, page.RoleButton}},
+	"toggle": switchish, "switch": switchish,
 	"slider": {types: []string{"range"}}, "spinner": {types: []string{"number"}},
 	"spinbutton": {types: []string{"number"}}, "stepper": {types: []string{"number"}},
 }
