@@ -73,6 +73,14 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 			a.Description = "typed the password into " + target
 		}
 		cl.grounded = append(cl.grounded, Grounding{Words: value, As: "value"})
+		if n.Has("autocomplete") {
+			// The field suggests values as one types: the matching suggestion is chosen on
+			// the page the typing opens (Rebind), as a person would.
+			cmd.Action = a
+			cl.cmds = []Command{cmd, {Verb: verbSuggest, Phrase: value, Value: value, Words: words}}
+			cl.grounded = append(cl.grounded, ground)
+			return cl
+		}
 	case v == vSelect && (n.Role == page.RoleRadio || n.Role == page.RoleCheckbox || n.Role == page.RoleSwitch):
 		a.Kind, a.Description = page.Check, "chose "+target
 	case v == vSelect && n.Role == page.RoleInput && value != "":

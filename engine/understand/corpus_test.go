@@ -108,8 +108,8 @@ window.addEventListener('click',function(e){
   var rec={id:el?el.id:'',form:false,disclose:false};
   if(el){
     var tag=el.localName;
-    rec.form=/^(input|select|textarea|label|option)$/.test(tag);
     var r=el.getAttribute('role')||'';
+    rec.form=/^(input|select|textarea|label|option)$/.test(tag)||r==='option';
     rec.disclose=el.hasAttribute('aria-haspopup')||el.hasAttribute('aria-expanded')||/^(tab|combobox)$/.test(r);
   }
   var l=JSON.parse(sessionStorage.getItem(K)||'[]');l.push(rec);sessionStorage.setItem(K,JSON.stringify(l));

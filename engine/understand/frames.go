@@ -719,7 +719,7 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		b, ok := r.ix.resolve(target, vType).best()
 		// With no verb and no ":" the field must be named well, unless the value's
 		// shape is what the field takes ("prefered tiem 4pm" into a time input).
-		need := 0.85
+		need := 0.8
 		if marked || shapeFits(value, r.ix.nodes[max(0, b.node)]) {
 			need = 0.6
 		}

@@ -70,6 +70,9 @@ const (
 	vOpen     verb = "open"   // a link, tab, menu or dialog trigger; an address
 	vClose    verb = "close"  // a dialog's close control, an open menu
 	vSearch   verb = "search" // type into the page's search box
+	// verbSuggest chooses, after typing into an autocomplete field, the suggestion that
+	// matches what was typed; it never comes from words, only from binding.
+	verbSuggest = "suggest"
 )
 
 // verbs maps verb phrases, longest first when matched, to what they ask. A phrase maps to

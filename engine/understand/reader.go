@@ -3,6 +3,7 @@ package understand
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -113,12 +114,31 @@ func (r *reader) read(toks []token) Reading {
 	return assemble(best)
 }
 
-// trimEnd drops the sentence's final punctuation.
+// trimEnd drops the sentence's final punctuation, but not the period of an initial or a
+// title ("Sam R.", "Dr.").
 func trimEnd(toks []token) []token {
 	for len(toks) > 0 && toks[len(toks)-1].kind == tokPunct && strings.Contains(".!?;,", toks[len(toks)-1].raw) {
-		toks = toks[:len(toks)-1]
+		n := len(toks)
+		if toks[n-1].raw == "." && n >= 2 && toks[n-2].kind == tokWord && toks[n-2].end == toks[n-1].start && abbreviation(toks[n-2].raw) {
+			toks[n-2].raw += "."
+			toks[n-2].end = toks[n-1].end
+			return toks[:n-1]
+		}
+		toks = toks[:n-1]
 	}
 	return toks
+}
+
+// abbreviation reports a word a period belongs to: an initial ("R") or a short title.
+func abbreviation(w string) bool {
+	if r := []rune(w); len(r) == 1 && unicode.IsUpper(r[0]) {
+		return true
+	}
+	switch strings.ToLower(w) {
+	case "dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "inc", "ltd", "co", "etc":
+		return true
+	}
+	return false
 }
 
 // boundaries finds the runs of connectives where a goal may split into clauses.

@@ -1,7 +1,9 @@
 package understand
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -15,6 +17,8 @@ func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question
 	phrase := tokenize(cmd.Phrase)
 	var cl clause
 	switch verb(cmd.Verb) {
+	case verbSuggest:
+		return r.suggestion(cmd)
 	case vType:
 		value := tokenize(cmd.Value) // offsets into r.src
 		if cmd.Quoted {
@@ -38,4 +42,36 @@ func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question
 	out := cl.cmds[0]
 	out.Words = cmd.Words
 	return out, nil
+}
+
+// suggestion chooses the suggestion that matches a typed value: the one that equals it or
+// that alone contains it ("Zurich" → "Zürich, Switzerland"). Several that fit are asked
+// about; none leaves the typed value as it is.
+func (r *reader) suggestion(cmd Command) (Command, *Question) {
+	want := matchKeys(cmd.Value)
+	var cands []cand
+	for i, n := range r.ix.nodes {
+		if n.Role != page.RoleOption && n.Role != page.RoleMenuItem || n.Occ {
+			continue
+		}
+		s, _ := phraseMatch(want, r.ix.names[i])
+		if s >= 0.6 {
+			cands = append(cands, cand{node: i, score: s, option: -1})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+	switch {
+	case len(cands) == 0:
+		cmd.Bound, cmd.Match = true, 1
+		cmd.Action = page.Action{Kind: page.Wait, Description: fmt.Sprintf("no suggestion for %q to choose", cmd.Value)}
+		return cmd, nil
+	case len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap:
+		q := r.whichElement(-1, cmd.Words, cands)
+		q.Text = fmt.Sprintf("Several suggestions fit %q. Which one?", cmd.Value)
+		return cmd, &q
+	}
+	n := r.ix.nodes[cands[0].node]
+	cmd.Bound, cmd.Match = true, cands[0].score
+	cmd.Action = page.Action{Kind: page.Click, ID: n.ID, Description: "chose the suggestion " + page.Describe(n)}
+	return cmd, nil
 }
