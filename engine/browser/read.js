@@ -172,6 +172,8 @@
     if (aria & 16) s += ',invalid';
     if (el.readOnly === true || aria & 32) s += ',readonly';
     if (aria & 64) s += ',selected';
+    const pop = el.getAttribute('aria-haspopup');
+    if (pop && pop !== 'false') s += ',popup';
     // A field that offers suggestions as one types: the value is then chosen from them.
     if (tag === 'input' && (el.getAttribute('role') === 'combobox' || el.hasAttribute('list') ||
         (el.getAttribute('aria-autocomplete') || 'none') !== 'none')) s += ',autocomplete';

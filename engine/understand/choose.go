@@ -200,6 +200,9 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 		return r.openChoice(rest, words, cands)
 	}
 	if len(cands) == 0 || cands[0].score < minMatch {
+		if cl, ok := r.reveal(vSelect, vw, rest); ok {
+			return cl
+		}
 		if changed {
 			return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: string(vSelect), Phrase: joinRaw(rest), Value: val, Words: words}}}
 		}

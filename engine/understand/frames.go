@@ -418,6 +418,11 @@ func (r *reader) elementFrame(v verb, vw string, rest []token, changed bool) cla
 		return r.onlyOne(v, vw, isCloseControl, "close control")
 	}
 	ref := r.ix.resolve(rest, v)
+	if _, ok := ref.best(); !ok {
+		if cl, ok := r.reveal(v, vw, rest); ok {
+			return cl
+		}
+	}
 	if _, ok := ref.best(); !ok || len(ref.unexplained) > 0 {
 		// The verb may be the label's first word: "select Tom Baker" ticks "Select Tom
 		// Baker", "mark all as read" presses "Mark all as read".
@@ -427,6 +432,43 @@ func (r *reader) elementFrame(v verb, vw string, rest []token, changed bool) cla
 		}
 	}
 	return r.fromRef(v, vw, rest, ref, changed, "")
+}
+
+// reveal reads "Show ruler in the View menu", "Comments under Notifications": the element
+// is not on the page, but the qualifier names a menu button or tab that is. That control
+// is opened first and the element is bound on the page it opens.
+func (r *reader) reveal(v verb, vw string, rest []token) (clause, bool) {
+	for q := 1; q < len(rest)-1; q++ {
+		if rest[q].kind != tokWord {
+			continue
+		}
+		switch rest[q].key {
+		case "in", "from", "under", "on", "inside", "within", "via":
+		default:
+			continue
+		}
+		qual := rest[q+1:]
+		ref := r.ix.resolve(qual, vClick)
+		b, ok := ref.best()
+		if !ok || ref.ambiguous || b.score < 0.85 || len(ref.unexplained) > 0 {
+			continue
+		}
+		n := r.ix.nodes[b.node]
+		if n.Role != page.RoleTab && !n.Has("popup") && n.Role != page.RoleButton && n.Role != page.RoleMenuItem {
+			continue
+		}
+		open := r.bindClause(vClick, "", b.node, b.score, "", false, joinRaw(qual))
+		head := rest[:q]
+		val := ""
+		if v == vSelect {
+			val = joinRaw(head)
+		}
+		open.cmds = append(open.cmds, Command{Verb: string(v), Phrase: joinRaw(head), Value: val, Words: strings.TrimSpace(vw + " " + joinRaw(head))})
+		open.quality *= 0.9
+		open.changes = true
+		return open, true
+	}
+	return clause{}, false
 }
 
 func altBetter(a, b ref) bool {
