@@ -633,8 +633,8 @@ func (r *reader) whichElement(cmd int, words string, cands []cand) Question {
 func (r *reader) labelGoal(body []token, changed bool) clause {
 	ref := r.ix.resolve(body, vClick)
 	best, ok := ref.best()
-	if !ok || best.score < 0.85 || len(ref.unexplained) > 0 || ref.roleOnly {
-		return clause{}
+	if !ok || best.score < 0.78 || len(ref.unexplained) > 0 || ref.roleOnly {
+		return clause{} // 0.78: one slip in a label ("sign out of all devies") still names it
 	}
 	n := r.ix.nodes[best.node]
 	if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio {

@@ -58,7 +58,7 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 // removeItem reads "delete Renew passport": the item is named on the page, and the remove
 // control (×, Delete, Remove, a bin) is the first one after it in its group.
 func (r *reader) removeItem(body []token, changed bool) clause {
-	if len(body) < 2 || body[0].kind != tokWord || !removeVerbs[body[0].key] {
+	if len(body) < 2 || body[0].kind != tokWord || !isRemoveVerb(body[0].key) {
 		return clause{}
 	}
 	item := body[1:]
@@ -167,4 +167,17 @@ func (r *reader) reversedPair(body []token, changed bool) clause {
 	cl := r.typeReading(vType, "", target, body[:sh.n], changed)
 	cl.quality *= 0.95
 	return cl
+}
+
+// isRemoveVerb reports "delete", "remove" and their slips ("delte", "remvoe").
+func isRemoveVerb(k string) bool {
+	if removeVerbs[k] {
+		return true
+	}
+	for v := range removeVerbs {
+		if len(v) >= 6 && keySim(k, v) >= typoSim {
+			return true
+		}
+	}
+	return false
 }

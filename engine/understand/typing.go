@@ -376,7 +376,7 @@ func swallows(r *reader, value []token) bool {
 		if v, _ := verbAt(value, k+1); v != "" || actionVerbs[value[k+1].key] {
 			return true
 		}
-		if len(r.ix.byKey[value[k+1].key]) > 0 && value[k+1].kind == tokWord && len(value[k+1].key) > 2 {
+		if value[k+1].kind == tokWord && len(value[k+1].key) > 2 && len(r.ix.nodesWith([]string{value[k+1].key})) > 0 {
 			if lg := r.labelGoal(value[k+1:], false); lg.quality > 0.8 {
 				return true
 			}

@@ -199,11 +199,15 @@ func TestValues(t *testing.T) {
 			t.Errorf("time %q = %q %v, want %s", in, got, ok, want)
 		}
 	}
-	nums := map[string]string{"42": "42", "1,200.50": "1200.50", "$25": "25", "75,25": "75.25", "five": "5"}
+	nums := map[string]string{"42": "42", "1,200.50": "1200.50", "$25": "25", "75,25": "75.25", "five": "5",
+		"€150 a night": "150", "two hundred euros": "200", "1.5x": "1.5", "twenty five": "25", "eighty": "80"}
 	for in, want := range nums {
-		if got, ok := parseNumber(in); !ok || got != want {
+		if got, ok := numberIn(in); !ok || got != want {
 			t.Errorf("number %q = %q %v, want %s", in, got, ok, want)
 		}
+	}
+	if got, ok := numberIn("between 2 and 5"); ok {
+		t.Errorf("two numbers read as one: %q", got)
 	}
 	if _, ok := parseClock("42"); ok {
 		t.Error("a bare number read as a time")

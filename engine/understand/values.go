@@ -210,6 +210,61 @@ func spokenClock(s string) (string, bool) {
 	return fmt.Sprintf("%02d:%02d", h, m), true
 }
 
+// numberIn reads the one number a value states with its unit around it: "€150 a night",
+// "two hundred euros", "1.5x", "eighty". Two numbers are not one value.
+func numberIn(value string) (string, bool) {
+	if n, ok := parseNumber(value); ok {
+		return n, true
+	}
+	var found []string
+	words := strings.Fields(strings.ToLower(value))
+	for i := 0; i < len(words); i++ {
+		w := strings.Trim(words[i], ",.;")
+		if n, ok := parseNumber(strings.TrimSuffix(w, "x")); ok && strings.ContainsAny(w, "0123456789") {
+			found = append(found, n)
+			continue
+		}
+		if _, ok := numberWords[w]; !ok || w == "dozen" {
+			if !unitWords[w] && w != "" {
+				return "", false // a word that is neither a number nor its unit is not part of it
+			}
+			continue
+		}
+		// Spelled numbers: "two hundred", "twenty five", "one thousand".
+		total, cur := 0, 0
+		for ; i < len(words); i++ {
+			w = strings.Trim(words[i], ",.;")
+			switch {
+			case w == "hundred":
+				cur = max(cur, 1) * 100
+			case w == "thousand":
+				total, cur = total+max(cur, 1)*1000, 0
+			case w == "and":
+			default:
+				v, ok := numberWords[w]
+				if !ok {
+					i--
+					goto done
+				}
+				cur += atoi(v)
+			}
+		}
+	done:
+		found = append(found, strconv.Itoa(total+cur))
+	}
+	if len(found) != 1 {
+		return "", false
+	}
+	return found[0], true
+}
+
+// unitWords may stand around a number without changing it: "€150 a night", "15 percent".
+var unitWords = set("a", "an", "per", "each", "euro", "euros", "eur", "dollar", "dollars", "usd", "pound",
+	"pounds", "gbp", "kr", "nok", "sek", "dkk", "chf", "yen", "percent", "%", "night", "nights", "day", "days",
+	"week", "weeks", "month", "months", "year", "years", "x", "times", "pieces", "pcs", "items", "people",
+	"persons", "guests", "adults", "children", "kids", "rooms", "tickets", "seats", "minutes", "mins",
+	"seconds", "secs", "hours", "hrs", "kg", "km", "cm", "mm", "m", "ml", "l", "about", "around", "roughly")
+
 // parseNumber reads "42", "1,200.50", "$25", "15%" and spelled numbers up to twenty and
 // the tens.
 func parseNumber(s string) (string, bool) {
@@ -326,7 +381,7 @@ func convert(n page.Node, value string, opts Options) (out, assumed, problem str
 			return d.iso()[:7], "", ""
 		}
 	case "number", "range":
-		num, ok := parseNumber(value)
+		num, ok := numberIn(value)
 		if !ok {
 			return "", "", fmt.Sprintf("%q is not a number", value)
 		}
@@ -334,7 +389,7 @@ func convert(n page.Node, value string, opts Options) (out, assumed, problem str
 	}
 	if _, numeric := parseNumber(n.Value); numeric && n.Value != "" {
 		// A field that holds a number takes one: "adults: five" into a spinner showing 1.
-		if num, ok := parseNumber(value); ok {
+		if num, ok := numberIn(value); ok {
 			return num, "", ""
 		}
 	}
