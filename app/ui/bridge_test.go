@@ -94,8 +94,11 @@ func (a *asker) run(ctx context.Context, req app.TaskRequest) (agent.Result, err
 func testBridge(t *testing.T, run func(context.Context, app.TaskRequest) (agent.Result, error)) (*Bridge, *recorder) {
 	t.Helper()
 	rec := newRecorder()
+	// A fake clock: on the wall clock a question's countdown could run out on a busy
+	// machine before the test answers it.
 	b := newBridge(context.Background(), deps{run: run, emit: rec.emit, version: "test",
-		tasks: func(context.Context, int) ([]store.Task, error) { return nil, nil }})
+		tasks: func(context.Context, int) ([]store.Task, error) { return nil, nil },
+		clk:   clock.NewFake(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))})
 	t.Cleanup(func() {
 		if err := Close(context.Background(), b); err != nil {
 			t.Error(err)
