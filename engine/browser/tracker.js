@@ -19,6 +19,8 @@
     touched: [], // mutation targets since the last walk (more than 256: all)
     subtrees: [], // elements added or removed since the last walk
     stats: new WeakMap(), // element -> what the walk read of it that only mutations change
+    wired: new WeakMap(), // element -> role, for controls found by their listeners or cursor
+    named: new WeakSet(), // labels and other elements whose words are a control's name
   };
   const E = { S };
   Object.defineProperty(window, '__errandV3', { value: E, enumerable: false });
