@@ -95,6 +95,9 @@ type TextBlock struct {
 	At    int  `json:"at"`
 	Group int  `json:"g,omitempty"`   // as Node.Group
 	Occ   bool `json:"occ,omitempty"` // behind an open modal dialog
+	// Site marks text in the page's own header or footer (the banner and contentinfo
+	// landmarks: a brand, "© 2025 …"), which a site repeats on every page.
+	Site bool `json:"site,omitempty"`
 }
 
 // Scroll describes a scrollable container: how far down it is and its content height.

@@ -17,6 +17,9 @@ type ViewOptions struct {
 	// What is on screen goes in first, then what is nearest above and below; the rest is
 	// summarised in one line per direction.
 	Budget int
+	// TextOnly leaves the elements out: the page's words and messages alone, for a check
+	// that reads the page but acts on nothing (Tier 2 verification).
+	TextOnly bool
 }
 
 // View is the page as a model sees it: the <page> block every prompt carries.
@@ -35,21 +38,29 @@ func EstimateTokens(s string) int { return (len(s) + 3) / 4 }
 //	<page url="…" title="…">
 //	(more above: 12 links (Section 3, Section 2, …), 30 text blocks)
 //	# Patients                                      a heading, printed once for what follows
-//	Maria Lopez | 1985-07-12 | [7] btn Delete       a table row: its cells and controls
+//	Maria Lopez | 1985-07-12 | [7] btn "Delete"     a table row: its cells and controls
 //	dialog "Welcome" covers 8 controls:             a group line; its members are indented
-//	  [9] btn Got it
+//	  [9] btn "Got it"
 //	message: "Saved"
 //	(more below: 38 links (Contents, Index, …))
 //	</page>
 //
-// An element line is `[id] role name = "value" (type, states) {options} -> address`, each
-// part only when it says something. Elements and text keep document order, so ordinals
-// ("the second link") mean the same here as on the page; what is selected is filled from
-// the viewport outwards. Render is pure: the same observation gives the same text.
+// An element line is `[id] role "name" = "value" (type, states) {other options} ->
+// address`, each part only when it says something. Elements and text keep document
+// order, so ordinals ("the second link") mean the same here as on the page; what is
+// selected is filled from the viewport outwards. Render is pure: the same observation
+// gives the same text, and the observation is not changed.
 func Render(obs Observation, opt ViewOptions) View {
 	budget := opt.Budget
 	if budget <= 0 {
 		budget = DefaultBudget
+	}
+	obs.Text = slices.Clone(obs.Text) // the rendering relabels blocks; the caller's stay as they were
+	if opt.TextOnly {
+		obs.Tree, obs.Pruned = nil, 0
+		for i := range obs.Text {
+			obs.Text[i].At = 0
+		}
 	}
 	v := newView(obs)
 	v.select_(budget * 4)
@@ -91,7 +102,6 @@ type view struct {
 }
 
 func newView(obs Observation) *view {
-	obs.Text = slices.Clone(obs.Text) // build may relabel a block; the caller's stays as it was
 	v := &view{obs: obs, groups: obs.Groups, paid: map[int]bool{}, shownMs: map[string]bool{}}
 	v.hrefs = linkAddresses(obs)
 	if obs.Modal != "" {
@@ -158,6 +168,15 @@ func sequence(obs Observation) []item {
 // build turns the sequence into units, leaving out what a person cannot see or what is
 // said elsewhere (covered controls, a dialog's title repeated as its heading).
 func (v *view) build() {
+	// The site's own header and footer text (a brand, a copyright line) is the same on every
+	// page: it is read only when the page has no other words.
+	siteOnly := true
+	for _, t := range v.obs.Text {
+		if !t.Site && !t.Occ {
+			siteOnly = false
+			break
+		}
+	}
 	rowUnit := map[int]int{} // row group -> unit
 	rowOwner := map[string]int{}
 	ownerUnit := map[string]int{} // id of a control holding others -> its unit
@@ -180,7 +199,7 @@ func (v *view) build() {
 			}
 		} else {
 			t := v.obs.Text[it.text]
-			if t.Occ || t.Text == "" || v.repeatsGroup(t) {
+			if t.Occ || t.Text == "" || (t.Site && !siteOnly) || v.repeatsGroup(t) {
 				continue
 			}
 			g, y0, y1 = t.Group, t.Box[1], t.Box[1]+t.Box[3]
@@ -273,7 +292,7 @@ const summaryRoom = 200
 // two summary lines; what they leave of it is filled in a second round.
 func (v *view) select_(chars int) {
 	v.chosen = make([]bool, len(v.units))
-	fixed := len(v.header(true)) + len("\n</page>") + 2*summaryRoom
+	fixed := len(v.header()) + len("\n</page>") + 2*summaryRoom
 	for _, m := range v.obs.Messages {
 		fixed += len(messageLine(m)) + 1
 	}
@@ -372,13 +391,7 @@ func (v *view) closure(k int) []int {
 // write prints the chosen units in document order under their group lines.
 func (v *view) write() View {
 	var b strings.Builder
-	titled := true
-	for k, u := range v.units {
-		if v.chosen[k] && u.heading && strings.EqualFold(strings.TrimSpace(v.obs.Text[u.items[0].text].Text), strings.TrimSpace(v.obs.Title)) {
-			titled = false
-		}
-	}
-	b.WriteString(v.header(titled))
+	b.WriteString(v.header())
 	b.WriteByte('\n')
 	if s := v.summary(true); s != "" {
 		b.WriteString(s + "\n")
@@ -400,7 +413,8 @@ func (v *view) write() View {
 			}
 			open = append(open, u.chain[d])
 		}
-		b.WriteString(strings.Repeat("  ", len(u.chain)) + u.line + "\n")
+		indent := strings.Repeat("  ", len(u.chain))
+		b.WriteString(indent + u.line + "\n")
 		elements += u.nodes
 		if u.status {
 			v.shownMs[v.obs.Text[u.items[0].text].Text] = true
@@ -422,11 +436,9 @@ func (v *view) write() View {
 	return View{Text: text, Elements: elements, Tokens: EstimateTokens(text)}
 }
 
-func (v *view) header(titled bool) string {
-	if titled && v.obs.Title != "" {
-		return fmt.Sprintf("<page url=%q title=%q>", v.obs.URL, v.obs.Title)
-	}
-	return fmt.Sprintf("<page url=%q>", v.obs.URL)
+// header opens the block; its form is what prompts and their tests look for.
+func (v *view) header() string {
+	return fmt.Sprintf("<page url=%q title=%q>", v.obs.URL, v.obs.Title)
 }
 
 // coveredShown reports whether the modal dialog's line, which names what it covers, is in

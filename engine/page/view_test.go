@@ -21,20 +21,20 @@ func TestRender(t *testing.T) {
 			obs: Observation{URL: "http://x.test/new", Title: "New patient", Tree: []Node{
 				{ID: "5", Role: RoleInput, Name: "Name", State: "required"},
 				{ID: "6", Role: RoleInput, Name: "Date of birth", Type: "date"},
-				{ID: "7", Role: RoleSelect, Name: "Gender", Value: "Select…", Options: []string{"Female", "Male"}},
-				{ID: "8", Role: RoleInput, Name: "Phone", Type: "tel", Value: "555"},
+				{ID: "7", Role: RoleSelect, Name: "Gender", Value: "Select…", Options: []string{"Select…", "Female", "Male"}},
+				{ID: "8", Role: RoleInput, Name: "Phone", Type: "tel", Value: "5, 5"},
 				{ID: "9", Role: RoleButton, Name: "Save (draft)", Type: "submit"},
 				{ID: "10", Role: RoleInput},
 				{ID: "11", Role: RoleLink, Name: "Cancel", Value: "/patients"},
 			}},
 			want: `<page url="http://x.test/new" title="New patient">
-[5] inp Name (required)
-[6] inp Date of birth
-[7] sel Gender = "Select…" {Female|Male}
-[8] inp Phone = "555" (tel)
+[5] inp "Name" (required)
+[6] inp "Date of birth"
+[7] sel "Gender" = "Select…" {Female|Male}
+[8] inp "Phone" = "5, 5" (tel)
 [9] btn "Save (draft)" (submit)
 [10] inp
-[11] link Cancel
+[11] link "Cancel"
 </page>`,
 		},
 		{
@@ -54,13 +54,13 @@ func TestRender(t *testing.T) {
 					{ID: "2", Role: RoleRadio, Name: "Mail", Ctx: "Contact by", Box: box(120, 20), Group: 3},
 					{ID: "3", Role: RoleRadio, Name: "Phone", State: "checked", Ctx: "Contact by", Box: box(140, 20), Group: 3},
 				}},
-			want: `<page url="http://x.test/p">
+			want: `<page url="http://x.test/p" title="Patients">
 # Patients
 Name | Born
-Jas | 1990 | [1] btn Delete
+Jas | 1990 | [1] btn "Delete"
 Contact by:
-  [2] radio Mail
-  [3] radio Phone (checked)
+  [2] radio "Mail"
+  [3] radio "Phone" (checked)
 </page>`,
 		},
 		{
@@ -80,7 +80,7 @@ Contact by:
 			want: `<page url="http://x.test/s" title="Settings">
 dialog "Welcome" covers 2 controls:
   Changes apply after you save.
-  [3] btn Got it
+  [3] btn "Got it"
 </page>`,
 		},
 		{
@@ -89,8 +89,8 @@ dialog "Welcome" covers 2 controls:
 				{ID: "1", Role: RoleButton, Name: "Under", Occ: true},
 				{ID: "2", Role: RoleButton, Name: "Accept cookies"},
 			}},
-			want: `<page url="http://x.test/c">
-[2] btn Accept cookies
+			want: `<page url="http://x.test/c" title="">
+[2] btn "Accept cookies"
 (1 control covered by other content)
 </page>`,
 		},
@@ -107,20 +107,20 @@ dialog "Welcome" covers 2 controls:
 				{ID: "8", Role: RoleLink, Name: "Edit", Value: "/a"},
 				{ID: "9", Role: RoleLink, Name: "edit", Value: "https://other.test/a"},
 			}},
-			want: `<page url="http://x.test/doc?v=2">
-[1] link notes -> …/1/…
-[2] link notes -> …/12/…
-[3] link back to top
-[4] link back to top
-[5] link Open
-[6] link Open
-[7] link Home
-[8] link Edit -> /a
-[9] link edit -> https://other.test/a
+			want: `<page url="http://x.test/doc?v=2" title="">
+[1] link "notes" -> …/1/…
+[2] link "notes" -> …/12/…
+[3] link "back to top"
+[4] link "back to top"
+[5] link "Open"
+[6] link "Open"
+[7] link "Home"
+[8] link "Edit" -> /a
+[9] link "edit" -> https://other.test/a
 </page>`,
 		},
 		{
-			name: "messages: a status block in place, the others at the end; a heading equal to the title drops the title",
+			name: "messages: a status block in place, the others at the end",
 			obs: Observation{URL: "http://x.test/n", Title: "New patient", Viewport: vp,
 				Messages: []string{"Patient Tom saved", "Name is required"},
 				Text: []TextBlock{
@@ -128,10 +128,10 @@ dialog "Welcome" covers 2 controls:
 					{Kind: TextStatus, Text: "Patient Tom saved", Box: box(50, 20)},
 				},
 				Tree: []Node{{ID: "5", Role: RoleInput, Name: "Name", Box: box(80, 20)}}},
-			want: `<page url="http://x.test/n">
+			want: `<page url="http://x.test/n" title="New patient">
 # New patient
 message: "Patient Tom saved"
-[5] inp Name
+[5] inp "Name"
 message: "Name is required"
 </page>`,
 		},
@@ -145,11 +145,33 @@ message: "Name is required"
 					{ID: "6", Role: RoleButton, Name: "icon 2", Box: box(105, 18), Group: 1},
 					{ID: "7", Role: RoleButton, Name: "Bo Tran", Box: box(130, 30)},
 				}},
-			want: `<page url="http://x.test/inbox">
-[4] btn Alice Ng Lunch on Friday? 10:32
-  [5] btn Star
-  [6] btn icon 2
-[7] btn Bo Tran
+			want: `<page url="http://x.test/inbox" title="">
+[4] btn "Alice Ng Lunch on Friday? 10:32"
+  [5] btn "Star"
+  [6] btn "icon 2"
+[7] btn "Bo Tran"
+</page>`,
+		},
+		{
+			name: "the site's header and footer text only when there is nothing else",
+			obs: Observation{URL: "http://x.test/settings", Title: "Settings", Viewport: vp,
+				Text: []TextBlock{
+					{Kind: TextParagraph, Text: "Riverside Clinic", Box: box(10, 20), Site: true},
+					{Kind: TextParagraph, Text: "Choose a language.", Box: box(50, 20), At: 3},
+					{Kind: TextParagraph, Text: "© 2025 Riverside", Box: box(700, 20), At: 4, Site: true},
+				},
+				Tree: []Node{
+					{ID: "1", Role: RoleLink, Name: "Patients", Box: box(10, 20)},
+					{ID: "2", Role: RoleLink, Name: "New patient", Box: box(10, 20)},
+					{ID: "3", Role: RoleLink, Name: "Reports", Box: box(10, 20)},
+					{ID: "4", Role: RoleSelect, Name: "Language", Value: "English", Options: []string{"English", "Deutsch"}, Box: box(80, 20)},
+				}},
+			want: `<page url="http://x.test/settings" title="Settings">
+[1] link "Patients"
+[2] link "New patient"
+[3] link "Reports"
+Choose a language.
+[4] sel "Language" = "English" {Deutsch}
 </page>`,
 		},
 	} {
@@ -203,7 +225,7 @@ func TestRenderViewportOut(t *testing.T) {
 			lines := strings.Split(v.Text, "\n")
 			// Every element on screen (paragraphs 300 to 309) is there.
 			for i := 300; i < 310; i++ {
-				if !strings.Contains(v.Text, fmt.Sprintf("[%d] link Link %d\n", i+1, i)) {
+				if !strings.Contains(v.Text, fmt.Sprintf("[%d] link \"Link %d\"\n", i+1, i)) {
 					t.Errorf("on-screen link %d missing:\n%s", i, v.Text)
 				}
 			}
@@ -228,7 +250,7 @@ func TestRenderViewportOut(t *testing.T) {
 				t.Errorf("the on-screen section's heading is missing:\n%s", v.Text)
 			}
 			// Near things come before far ones: with room for more, the nearest are added.
-			if budget == 2000 && !strings.Contains(v.Text, "Link 299\n") {
+			if budget == 2000 && !strings.Contains(v.Text, "Link 299\"\n") {
 				t.Errorf("the nearest link above the viewport is missing")
 			}
 		})
@@ -256,10 +278,24 @@ func TestRenderNoViewport(t *testing.T) {
 		obs.Tree = append(obs.Tree, Node{ID: fmt.Sprint(i + 1), Role: RoleLink, Name: fmt.Sprintf("Patient %d", i+1)})
 	}
 	v := Render(obs, ViewOptions{Budget: 200})
-	if !strings.Contains(v.Text, "[1] link Patient 1\n") || v.Tokens > 200 {
+	if !strings.Contains(v.Text, "[1] link \"Patient 1\"\n") || v.Tokens > 200 {
 		t.Errorf("%d tokens:\n%s", v.Tokens, v.Text)
 	}
 	if !strings.Contains(v.Text, "(more below: ") || !strings.Contains(v.Text, "links (Patient") {
 		t.Errorf("no count of what was left out:\n%s", v.Text)
+	}
+}
+
+func TestRenderTextOnly(t *testing.T) {
+	obs := Observation{URL: "http://x.test/p", Title: "Patients", Messages: []string{"Patient Jas saved"},
+		Text: []TextBlock{{Kind: TextHeading, Level: 1, Text: "Patients", At: 1}, {Kind: TextCell, Text: "Jas", At: 1}},
+		Tree: []Node{{ID: "1", Role: RoleLink, Name: "Home"}, {ID: "2", Role: RoleButton, Name: "Delete", Occ: true}}}
+	v := Render(obs, ViewOptions{TextOnly: true})
+	want := "<page url=\"http://x.test/p\" title=\"Patients\">\n# Patients\nJas\nmessage: \"Patient Jas saved\"\n</page>"
+	if v.Text != want || v.Elements != 0 {
+		t.Errorf("got %d elements in\n%s\nwant\n%s", v.Elements, v.Text, want)
+	}
+	if obs.Text[0].At != 1 {
+		t.Error("Render changed the caller's observation")
 	}
 }

@@ -56,14 +56,14 @@ func messageLine(m string) string {
 	return "message: " + quote(clipRunes(oneLine(m), 200))
 }
 
-// nodeLine renders one element: `[id] role name = "value" (flags) {options} -> address`.
+// nodeLine renders one element: `[id] role "name" = "value" (flags) {options} -> address`.
 func (v *view) nodeLine(i int) string {
 	n := v.obs.Tree[i]
 	var b strings.Builder
 	b.WriteString("[" + n.ID + "] " + n.Role)
 	name := clipRunes(oneLine(n.Name), 80)
 	if name != "" {
-		b.WriteString(" " + quoteIfNeeded(name))
+		b.WriteString(" " + quote(name))
 	}
 	if n.Value != "" && n.Role != RoleLink {
 		b.WriteString(" = " + quote(clipRunes(oneLine(n.Value), 40)))
@@ -81,24 +81,21 @@ func (v *view) nodeLine(i int) string {
 		b.WriteString(" (" + strings.Join(flags, ", ") + ")")
 	}
 	if len(n.Options) > 0 {
-		opts := make([]string, len(n.Options))
-		for k, o := range n.Options {
-			opts[k] = clipRunes(oneLine(o), 30)
+		// The other options: the chosen one is the value already.
+		opts := make([]string, 0, len(n.Options))
+		for _, o := range n.Options {
+			if o = oneLine(o); o != n.Value {
+				opts = append(opts, clipRunes(o, 30))
+			}
 		}
-		b.WriteString(" {" + clipRunes(strings.Join(opts, "|"), 160) + "}")
+		if len(opts) > 0 {
+			b.WriteString(" {" + clipRunes(strings.Join(opts, "|"), 160) + "}")
+		}
 	}
 	if h := v.hrefs[i]; h != "" {
 		b.WriteString(" -> " + h)
 	}
 	return b.String()
-}
-
-// quoteIfNeeded leaves a name bare unless it holds what the line's syntax uses.
-func quoteIfNeeded(s string) string {
-	if strings.ContainsAny(s, `"()[]{}|=`) || strings.Contains(s, "->") {
-		return quote(s)
-	}
-	return s
 }
 
 func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `'`) + `"` }
