@@ -148,7 +148,7 @@
     const K = {
       roots: [], cands: [], seq: [], count: S.count, frames: 0, undef, dirty: changes(),
       head: null, row: null, cell: null, rows: new Map(), legends: new Map(), headText: new Map(),
-      prevHead: new Map(), ctl: [], box: [], label: null, lastText: null, units: new Map(),
+      prevHead: new Map(), ctl: [], box: [], label: null, lastText: null, units: new Map(), site: null, joins: new Map(),
       boxes: new Map(), probed: new Map(), cursor: new Map(),
     };
     collectRoot(K, document, 0, null, null, -1);
@@ -235,6 +235,8 @@
           K.head = el;
         } else if (ar === 'row') K.row = el;
       }
+      if ((tag === 'header' || tag === 'footer') ? !el.closest('article,aside,main,nav,section,[role=main]') :
+        (ar === 'banner' || ar === 'contentinfo')) K.site = el;
       const inCtl = innermost(K.ctl, el) !== null;
       const grp = innermost(K.box, el);
       if (role) {

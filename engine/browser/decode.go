@@ -50,14 +50,15 @@ func decodeObservation(text string) (page.Observation, error) {
 	return obs, nil
 }
 
-// decodeText reads "kind level x y w h at g occ text".
+// decodeText reads "kind level x y w h at g flags text" (flags: 1 covered, s site).
 func decodeText(line string) (page.TextBlock, error) {
 	var t page.TextBlock
 	f := strings.SplitN(line, "\t", 10)
 	if len(f) != 10 {
 		return t, fmt.Errorf("%d fields", len(f))
 	}
-	t.Kind, t.Text, t.Occ = f[0], f[9], f[8] == "1"
+	t.Kind, t.Text = f[0], f[9]
+	t.Occ, t.Site = strings.Contains(f[8], "1"), strings.Contains(f[8], "s")
 	t.Level, _ = strconv.Atoi(f[1])
 	t.Group, _ = strconv.Atoi(f[7])
 	for j := range 4 {

@@ -315,11 +315,12 @@
   };
 
   // encode writes the observation as one string: a JSON line of page fields, then one
-  // tab-separated line per node (i r x y w h n v s t c g f occ scrDepth scrH options…), per
-  // text block (T kind level x y w h at g occ text) and per group (G kind parent node name).
-  // It is a third of the size of the JSON of the same nodes, which matters more than it
-  // seems: the string crosses DevTools escaped, and Go decodes it without reflection.
-  // Every text field went through clip, so none holds a tab or a newline.
+  // tab-separated line per node (i r x y w h n v s t c g f occ scrDepth scrH options…),
+  // per text block (T kind level x y w h at g flags text; flags: 1 covered, s site) and
+  // per group (G kind parent node name). It is a third of the size of the JSON of the
+  // same nodes, which matters more than it seems: the string crosses DevTools escaped,
+  // and Go decodes it without reflection. Every text field went through clip, so none
+  // holds a tab or a newline.
   function encode(out, found, texts, groups) {
     const lines = new Array(found.length + texts.length + groups.length + 1);
     let j = 0;
@@ -336,7 +337,7 @@
     }
     for (const t of texts) {
       lines[j++] = 'T\t' + t.k + '\t' + (t.l || '') + '\t' + t.x + '\t' + t.y + '\t' + t.w + '\t' + t.h + '\t' +
-        t.at + '\t' + (t.g || '') + '\t' + (t.occ ? '1' : '') + '\t' + t.t;
+        t.at + '\t' + (t.g || '') + '\t' + (t.occ ? '1' : '') + (t.site ? 's' : '') + '\t' + t.t;
     }
     for (const g of groups) {
       lines[j++] = 'G\t' + g.k + '\t' + (g.p || '') + '\t' + (g.rec ? g.rec.i : '') + '\t' + g.n;

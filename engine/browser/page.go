@@ -209,6 +209,15 @@ func (p *Page) Observe(ctx context.Context) (page.Observation, error) {
 	return obs, nil
 }
 
+// ScrollTo scrolls the window to y CSS pixels from the top of the document (or as far as
+// it goes), at once, so the next observation sees that part of the page.
+func (p *Page) ScrollTo(ctx context.Context, y int) error {
+	if _, err := p.evalRaw(ctx, fmt.Sprintf("(window.scrollTo({top: %d, behavior: 'instant'}), scrollY)", max(y, 0))); err != nil {
+		return fmt.Errorf("scroll to %d: %w", y, err)
+	}
+	return nil
+}
+
 // answerDialogs accepts alert, confirm and beforeunload dialogs: they block every script
 // call until answered, and the action that raised one was already approved. Their text
 // shows in the next observation's recent events.

@@ -36,12 +36,37 @@
     return false;
   }
 
+  // TEXT_BLOCK elements read as one run of words, whatever their children are.
+  const TEXT_BLOCK = {
+    p: 1, li: 1, td: 1, th: 1, h1: 1, h2: 1, h3: 1, h4: 1, h5: 1, h6: 1, dt: 1, dd: 1, caption: 1,
+    figcaption: 1, blockquote: 1, legend: 1, label: 1, pre: 1, address: 1,
+  };
+
+  // joins reports whether an inline element's words are part of its parent's: the parent
+  // is a text block, has words of its own around it, or holds nothing but inline text. A
+  // form or a header holding fields and menus does not: an error <span> in it stays its
+  // own text, in its place. K.joins keeps the answer per parent for the collect.
+  function joins(K, p) {
+    let j = K.joins.get(p);
+    if (j !== undefined) return j;
+    j = TEXT_BLOCK[p.localName] === 1 || hasText(p);
+    if (!j) {
+      j = true;
+      for (let c = p.firstElementChild; c && j; c = c.nextElementSibling) {
+        const t = c.localName;
+        j = INLINE[t] === 1 || t === 'a' || t === 'br';
+      }
+    }
+    K.joins.set(p, j);
+    return j;
+  }
+
   // unitOf is the element the words of the text leaf el belong to.
-  function unitOf(el) {
+  function unitOf(K, el) {
     let u = el;
     while (INLINE[u.localName]) {
       const p = u.parentElement;
-      if (!p) break;
+      if (!p || !joins(K, p)) break;
       u = p;
     }
     return u;
@@ -56,6 +81,7 @@
     this.level = level;
     this.text = null; // read once per collect, on first need
     this.placed = false;
+    this.site = false;
     this.legend = el.localName === 'legend' || !!(el.parentElement && el.parentElement.localName === 'legend');
   }
 
@@ -63,7 +89,7 @@
   // element, so the words of a paragraph with three <b>s are read once; the caller places
   // a unit in document order once (placed).
   function unit(K, el, ri, grp) {
-    const u = unitOf(el);
+    const u = unitOf(K, el);
     let x = K.units.get(u);
     if (x) return x;
     const h = K.head;
@@ -75,6 +101,7 @@
       kind = 'cell';
     }
     x = new Unit(u, ri, grp, kind, level);
+    x.site = !!(K.site && K.site.contains(u));
     K.units.set(u, x);
     return x;
   }
@@ -109,7 +136,7 @@
   }
 
   // TB is one text block as encode writes it.
-  function TB(k, l, t, x, y, w, h, at, g, occ) {
+  function TB(k, l, t, x, y, w, h, at, g, occ, site) {
     this.k = k;
     this.l = l;
     this.t = t;
@@ -120,6 +147,7 @@
     this.at = at;
     this.g = g;
     this.occ = occ;
+    this.site = site;
   }
 
   // inside reports whether el is inside one of the elements of set (controls found by
@@ -155,7 +183,7 @@
       if (!u.text) continue;
       const kind = u.kind === 'heading' ? 'heading' : isMessage(u.el) ? 'status' : u.kind;
       const occ = W.modals.length > 0 && outside(W.modals, R.topFrame || u.el);
-      out.push(new TB(kind, u.level, u.text, R.ox + r.left, y, r.width, r.height, at, group(u.grp), occ));
+      out.push(new TB(kind, u.level, u.text, R.ox + r.left, y, r.width, r.height, at, group(u.grp), occ, u.site));
     }
     return { out, above, below };
   }
