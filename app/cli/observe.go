@@ -56,7 +56,9 @@ func observeCmd(ctx context.Context, args []string, env Env) int {
 	if c.json {
 		out := observeJSON{URL: o.Observation.URL, Title: o.Observation.Title, Text: o.View.Text,
 			Elements: o.View.Elements, Tokens: o.View.Tokens}
-		if err := json.NewEncoder(env.Stdout).Encode(out); err != nil {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetEscapeHTML(false) // the text is for reading: <page>, not \u003cpage\u003e
+		if err := enc.Encode(out); err != nil {
 			fmt.Fprintln(env.Stderr, "errand observe:", err)
 			return ExitFailed
 		}
