@@ -12,7 +12,7 @@
   const clip = E.clip;
   const watch = E.watch;
   const { TAG, ATTR_SEL, tagRole, attrRole } = E.read;
-  const { hasText, unit } = E.text;
+  const { MUTE, hasText, unit } = E.text;
   const wired = E.wired;
 
   // rowCells are the row's cells with their text, once per collect. Cells holding a
@@ -110,15 +110,22 @@
 
   // Ent is one entry of the walk's document-order list: a control (c), a plain element the
   // walk asks about when it comes near the viewport (plain), a text unit (u), or a plain
-  // element that is also where a unit begins.
-  function Ent(el, ri, c, plain, u, ctx) {
+  // element that is also where a unit begins. head, row, cell and grp are the context of a
+  // wired control made from a plain element later. farKey and farDir remember that it was
+  // far above (-1) or below (1) the viewport at the layout farKey names.
+  function Ent(el, ri, c, plain, u, head, row, cell, grp) {
     this.el = el;
     this.ri = ri;
     this.c = c;
     this.plain = plain;
     this.u = u;
-    this.ctx = ctx; // [head, row, cell, grp] for a wired control made later
+    this.head = head;
+    this.row = row;
+    this.cell = cell;
+    this.grp = grp;
     this.wc = null;
+    this.farKey = '';
+    this.farDir = 0;
   }
 
   // Box is a container elements and text are grouped under: a dialog, fieldset or row.
@@ -127,15 +134,21 @@
     this.kind = kind;
     this.parent = parent;
     this.name = null;
+    this.last = kind ? lastOf(el) : null; // a root standing for its host's box is never left
   }
 
-  // boxName is a group's name, once per collect.
+  // boxName is a group's name, once per collect. A row's name (its cells' text) is kept
+  // across collects while no mutation reached the row, as a control's name is: a long
+  // table would otherwise be read again after every click elsewhere.
   function boxName(K, b) {
     if (b.name !== null) return b.name;
     if (b.kind === 'row') {
+      const old = K.dirty ? S.rowNames.get(b.el) : undefined;
+      if (old !== undefined && !K.dirty.set.has(b.el)) return (b.name = old);
       let t = '';
       for (const [, x] of rowCells(K, b.el)) if (x) t += (t ? ' | ' : '') + x;
       b.name = clip(t, 100);
+      S.rowNames.set(b.el, b.name);
     } else if (b.kind === 'fieldset') {
       b.name = legendOf(K, b.el);
     } else {
@@ -148,7 +161,8 @@
     const K = {
       roots: [], cands: [], seq: [], count: S.count, frames: 0, undef, dirty: changes(),
       head: null, row: null, cell: null, rows: new Map(), legends: new Map(), headText: new Map(),
-      prevHead: new Map(), ctl: [], box: [], label: null, lastText: null, units: new Map(), site: null, joins: new Map(),
+      prevHead: new Map(), ctl: [], box: [], label: null, labelLast: null, lastText: null, units: new Map(), site: null,
+      joins: new Map(),
       boxes: new Map(), probed: new Map(), cursor: new Map(),
     };
     collectRoot(K, document, 0, null, null, -1);
@@ -184,19 +198,38 @@
     return true;
   }
 
-  // innermost pops the stack entries (elements, or Boxes by .el) that do not contain el —
-  // in document order, one that does not contain el contains nothing after it either —
-  // and returns the top, or null.
-  function innermost(stack, el) {
-    while (stack.length) {
-      const top = stack[stack.length - 1];
-      if ((top.el || top).contains(el)) return top;
-      stack.pop();
-    }
-    return null;
+  // lastOf is the last element of el's subtree in document order: once the collect loop
+  // has passed it, it has left el. Stacks of open controls and containers are kept this
+  // way, with no contains() per element (a walk up the tree each).
+  function lastOf(el) {
+    let l = el;
+    while (l.lastElementChild) l = l.lastElementChild;
+    return l;
+  }
+
+  // leave pops the entries of a stack of Boxes whose subtree ends with prev.
+  function leave(stack, prev) {
+    while (stack.length && stack[stack.length - 1].last === prev) stack.pop();
+  }
+
+  // leaveCtl is leave for the stack of open controls, which holds the last elements alone.
+  function leaveCtl(stack, prev) {
+    while (stack.length && stack[stack.length - 1] === prev) stack.pop();
+  }
+
+  function top(stack) {
+    return stack.length ? stack[stack.length - 1] : null;
   }
 
   const BOX_ROLES = { row: 'row', dialog: 'dialog', alertdialog: 'dialog' };
+
+  // wraps reports whether el (with no words of its own) holds nothing but one native
+  // control (a table cell around a button): that control is what is clicked, and el need
+  // not be asked about its listeners. It keeps most cells of a long table out of the probes.
+  function wraps(el) {
+    const f = el.firstElementChild;
+    return f !== null && f === el.lastElementChild && TAG[f.localName] === 1;
+  }
   const FIELD = { input: 1, select: 1, textarea: 1 };
 
   function collectRoot(K, root, frame, frameEl, topFrame, parent) {
@@ -217,6 +250,12 @@
     const all = root.querySelectorAll('*');
     for (let k = 0; k < all.length; k++) {
       const el = all[k];
+      if (k > 0) {
+        const prev = all[k - 1];
+        leaveCtl(K.ctl, prev);
+        leave(K.box, prev);
+        if (K.labelLast === prev) K.label = K.labelLast = null;
+      }
       const tag = el.localName;
       const code = TAG[tag];
       if (code === 3) continue;
@@ -237,8 +276,9 @@
       }
       if ((tag === 'header' || tag === 'footer') ? !el.closest('article,aside,main,nav,section,[role=main]') :
         (ar === 'banner' || ar === 'contentinfo')) K.site = el;
-      const inCtl = innermost(K.ctl, el) !== null;
-      const grp = innermost(K.box, el);
+      const inCtl = K.ctl.length > 0;
+      const bk = code === 5 ? 'row' : tag === 'fieldset' ? 'fieldset' : tag === 'dialog' ? 'dialog' : ar ? BOX_ROLES[ar] : '';
+      const grp = top(K.box);
       if (role) {
         const field = FIELD[tag] === 1;
         const c = new Cand(el, tag, role, ri, K.head, K.row, K.cell, grp, field ? K.lastText : null, false);
@@ -246,22 +286,25 @@
         const st = S.stats.get(el);
         if (reusable(st, c, K.dirty)) c.stat = st;
         K.cands.push(c);
-        K.seq.push(new Ent(el, ri, c, false, null, null));
-        K.ctl.push(el);
+        K.seq.push(new Ent(el, ri, c, false, null, null, null, null, null));
+        // A control with no element inside holds no other element.
+        if (el.firstElementChild) K.ctl.push(lastOf(el));
       } else if (!inCtl) {
-        if (tag === 'label') K.label = el;
-        const inLabel = K.label !== null && K.label.contains(el);
-        const isPlain = !inLabel && wired.plain(el, tag);
+        if (tag === 'label' && K.label === null) {
+          K.label = el;
+          K.labelLast = lastOf(el);
+        }
+        const txt = MUTE[tag] !== 1 && hasText(el);
+        const isPlain = K.label === null && wired.plain(el, tag) && (txt || !wraps(el));
         let u = null;
-        if (hasText(el)) {
+        if (txt) {
           u = unit(K, el, ri, grp);
           K.lastText = u;
           if (u.placed) u = null;
           else u.placed = true;
         }
-        if (isPlain || u) K.seq.push(new Ent(el, ri, null, isPlain, u, isPlain ? [K.head, K.row, K.cell, grp] : null));
+        if (isPlain || u) K.seq.push(new Ent(el, ri, null, isPlain, u, K.head, K.row, K.cell, grp));
       }
-      const bk = code === 5 ? 'row' : tag === 'fieldset' ? 'fieldset' : tag === 'dialog' ? 'dialog' : ar ? BOX_ROLES[ar] : '';
       if (bk) {
         const b = new Box(el, bk, grp);
         K.box.push(b);
@@ -276,20 +319,21 @@
     }
   }
 
-  // sub collects a shadow root or frame document. contains() does not reach into them, so
-  // the stacks of the host's controls and containers start anew with the root itself at the
-  // bottom (it contains all it holds), standing for the host's control and container: a
-  // Box of kind '' is its parent under another element.
+  // sub collects a shadow root or frame document. Its elements are not in the host's
+  // subtree as the loop counts it, so the stacks of the host's controls and containers
+  // start anew with an entry that is never left at the bottom, standing for the host's
+  // control and container: a Box of kind '' is its parent under another element.
   function sub(K, root, frame, frameEl, topFrame, parent, inCtl) {
-    const ctl = K.ctl, box = K.box, label = K.label;
+    const ctl = K.ctl, box = K.box, label = K.label, labelLast = K.labelLast;
     const outer = box.length ? box[box.length - 1] : null;
-    K.ctl = inCtl ? [root] : [];
+    K.ctl = inCtl ? [null] : [];
     K.box = outer ? [new Box(root, '', outer)] : [];
-    K.label = null;
+    K.label = K.labelLast = null;
     collectRoot(K, root, frame, frameEl, topFrame, parent);
     K.ctl = ctl;
     K.box = box;
     K.label = label;
+    K.labelLast = labelLast;
   }
 
   // undefinedCount notices custom elements upgraded since the last collect: an upgrade can

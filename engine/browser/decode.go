@@ -23,6 +23,7 @@ func decodeObservation(text string) (page.Observation, error) {
 		return obs, nil
 	}
 	obs.Tree = make([]page.Node, 0, strings.Count(rest, "\n")+1)
+	group := 0 // a node line leaves its group out when it is the one of the node before
 	for line := range strings.SplitSeq(rest, "\n") {
 		switch {
 		case strings.HasPrefix(line, "T\t"):
@@ -40,10 +41,11 @@ func decodeObservation(text string) (page.Observation, error) {
 			g.Parent, _ = strconv.Atoi(f[1])
 			obs.Groups = append(obs.Groups, g)
 		default:
-			n, err := decodeNode(line)
+			n, err := decodeNode(line, group)
 			if err != nil {
 				return obs, fmt.Errorf("node %d: %w", len(obs.Tree), err)
 			}
+			group = n.Group
 			obs.Tree = append(obs.Tree, n)
 		}
 	}
@@ -76,8 +78,9 @@ func decodeText(line string) (page.TextBlock, error) {
 	return t, nil
 }
 
-// decodeNode reads "i r x y w h n v s t c g [f occ scrDepth scrH options…]".
-func decodeNode(line string) (page.Node, error) {
+// decodeNode reads "i r x y w h n v s t c g [f occ scrDepth scrH options…]"; an empty g is
+// the group of the node before, prev.
+func decodeNode(line string, prev int) (page.Node, error) {
 	var n page.Node
 	var f [16]string
 	k := 0
@@ -107,6 +110,7 @@ func decodeNode(line string) (page.Node, error) {
 	}
 	n.XY = [2]int{n.Box[0] + n.Box[2]/2, n.Box[1] + n.Box[3]/2}
 	n.Name, n.Value, n.State, n.Type, n.Ctx = f[6], f[7], f[8], f[9], f[10]
+	n.Group = prev
 	if f[11] != "" {
 		n.Group, _ = strconv.Atoi(f[11])
 	}

@@ -131,23 +131,56 @@
     return !hits(el, root.elementFromPoint(x, y));
   }
 
-  // wiredAt asks a plain element near the viewport whether script made it a control, once
-  // per element per collect, and returns its Cand or null. One far away is asked later.
+  // farOf finds out whether an entry is far above (-1) or below (1) the part of the page
+  // the walk reads (one screen above the viewport to two below), without measuring it when
+  // it can: an entry inside a far element is far too (W.far: on a long table, a far row's
+  // cells), so is a later sibling of one far below (the rows after it), and one found far
+  // stays far while the layout key (scroll positions, viewport) is the same. 0: near, or
+  // not known to be far.
+  function farOf(W, e) {
+    if (e.farKey === W.key) return e.farDir;
+    const f = W.far;
+    if (f && (f.contains(e.el) || (W.farDir > 0 && e.el.parentElement === f.parentElement))) {
+      // Inside a far element, or a later sibling of one far below: below it in the flow.
+      if (!f.contains(e.el)) W.far = e.el;
+      e.farKey = W.key;
+      e.farDir = W.farDir;
+      return e.farDir;
+    }
+    return 0;
+  }
+
+  // wiredAt asks a plain element near the viewport (half a screen above it to half a
+  // screen below) whether script made it a control, once per element per collect, and
+  // returns its Cand or null. One farther away is asked when it comes near.
   function wiredAt(W, K, e, R, gel) {
     let w = K.probed.get(e.el);
     if (w === undefined) {
       const r = e.el.getBoundingClientRect();
-      if (!(r.bottom > -R.vh && r.top < 2 * R.vh) || r.width === 0) return null;
+      if (r.width === 0) return null;
+      const top = R.oy + r.top, bottom = R.oy + r.bottom;
+      if (bottom <= -R.vh || top >= 2 * R.vh) {
+        W.far = e.el;
+        W.farDir = e.farDir = bottom <= -R.vh ? -1 : 1;
+        e.farKey = W.key;
+        return null;
+      }
+      if (!(r.bottom > -R.vh / 2 && r.top < 1.5 * R.vh)) return null;
       w = wired.probe(K, e.el, r, R.vw, R.vh, gel);
       K.probed.set(e.el, w);
       if (w) S.wired.set(e.el, w);
     }
     if (!w) return null;
-    if (!e.wc) {
-      const [head, row, cell, grp] = e.ctx;
-      e.wc = new Cand(e.el, e.el.localName, w, e.ri, head, row, cell, grp, null, true);
-    }
+    if (!e.wc) e.wc = new Cand(e.el, e.el.localName, w, e.ri, e.head, e.row, e.cell, e.grp, null, true);
     return e.wc;
+  }
+
+  // layoutKey names the layout far entries were measured in: the window's scroll and size,
+  // and the scroll of the containers the last walk found.
+  function layoutKey() {
+    let k = scrollX + ',' + scrollY + ',' + innerWidth + ',' + innerHeight;
+    for (const el of S.scrollers) k += ',' + el.scrollTop + ',' + el.scrollLeft;
+    return k;
   }
 
   // assign gives each found element its id: an id it already carries wins (unless a clone
@@ -254,20 +287,32 @@
     place(K);
     const W = {
       found: [], modals: modalsOf(document, K.roots[0].attrs), K, roots: K.roots, cs: [], wired: new Set(),
-      units: [], groups: [], gidx: new Map(), owners: new Map(),
+      units: [], at: [], dirs: [], groups: [], gidx: new Map(), owners: new Map(), far: null, farDir: 0,
+      key: layoutKey(),
     };
     if (typeof gel !== 'function') gel = null;
     for (const e of K.seq) {
       const R = K.roots[e.ri];
-      if (e.c) visit(W, e.c, R);
-      else if (e.plain) {
+      if (e.c) {
+        visit(W, e.c, R);
+        continue;
+      }
+      let dir = farOf(W, e);
+      if (e.plain && !dir) {
         const c = wiredAt(W, K, e, R, gel);
         if (c) visit(W, c, R);
+        else if (e.farKey === W.key) dir = e.farDir;
       }
-      if (e.u) W.units.push([e.u, W.found.length]);
+      if (e.u) {
+        W.units.push(e.u);
+        W.at.push(W.found.length);
+        W.dirs.push(dir);
+      }
     }
     for (const n of W.found) if (K.boxes.has(n.el)) W.owners.set(n.el, n);
-    for (const n of W.found) n.g = groupOf(W, n);
+    // Groups are given where the view is read (the elements near the viewport); a long
+    // table's far rows would cost a group line each and say what their contexts say.
+    for (const n of W.found) if (n.near) n.g = groupOf(W, n);
     namePositions(W);
     assign(W.found);
     S.roots = K.roots;
@@ -287,7 +332,9 @@
     if (W.modals.length) out.modal = dialogName(W.modals[W.modals.length - 1]) || 'dialog';
     const sc = [];
     const nth = new Map();
-    for (const x of findScrollers(W)) {
+    const scrollers = findScrollers(W);
+    S.scrollers = scrollers.map((x) => x.el);
+    for (const x of scrollers) {
       if (x.n) {
         x.n.scr = scrollInfo(x.el);
         sc.push({ i: x.n.i, n: x.n.n || undefined, depth: x.n.scr.depth, h: x.n.scr.h });
@@ -315,20 +362,23 @@
   };
 
   // encode writes the observation as one string: a JSON line of page fields, then one
-  // tab-separated line per node (i r x y w h n v s t c g f occ scrDepth scrH options…),
-  // per text block (T kind level x y w h at g flags text; flags: 1 covered, s site) and
-  // per group (G kind parent node name). It is a third of the size of the JSON of the
-  // same nodes, which matters more than it seems: the string crosses DevTools escaped,
-  // and Go decodes it without reflection. Every text field went through clip, so none
-  // holds a tab or a newline.
+  // tab-separated line per node (i r x y w h n v s t c g f occ scrDepth scrH options…, g
+  // only when it is not the node before's), per text block (T kind level x y w h at g
+  // flags text; flags: 1 covered, s site) and per group (G kind parent node name). It is a
+  // third of the size of the JSON of the same nodes, which matters more than it seems: the
+  // string crosses DevTools escaped, and Go decodes it without reflection. Every text field
+  // went through clip, so none holds a tab or a newline.
   function encode(out, found, texts, groups) {
     const lines = new Array(found.length + texts.length + groups.length + 1);
     let j = 0;
     lines[j++] = JSON.stringify(out);
+    let g = 0;
     for (let k = 0; k < found.length; k++) {
       const n = found[k];
+      // The group is written when it is not the one of the node before ("" = the same).
       let l = n.i + '\t' + n.r + '\t' + n.x + '\t' + n.y + '\t' + n.w + '\t' + n.h + '\t' +
-        n.n + '\t' + n.v + '\t' + n.s + '\t' + n.t + '\t' + n.c + '\t' + (n.g || '');
+        n.n + '\t' + n.v + '\t' + n.s + '\t' + n.t + '\t' + n.c + '\t' + (n.g === g ? '' : n.g);
+      g = n.g;
       if (n.f || n.occ || n.scr || n.o) {
         l += '\t' + (n.f || '') + '\t' + (n.occ ? '1' : '') + '\t' + (n.scr ? n.scr.depth + '\t' + n.scr.h : '\t');
         if (n.o) for (const o of n.o) l += '\t' + o;

@@ -35,6 +35,8 @@
     for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 3 && /\S/.test(n.data)) return true;
     return false;
   }
+  // Elements that hold no words of their own; hasText need not look.
+  const MUTE = { tr: 1, tbody: 1, thead: 1, tfoot: 1, table: 1, colgroup: 1, col: 1, ul: 1, ol: 1, dl: 1, img: 1, svg: 1, hr: 1, select: 1 };
 
   // TEXT_BLOCK elements read as one run of words, whatever their children are.
   const TEXT_BLOCK = {
@@ -157,14 +159,24 @@
     return false;
   }
 
-  // read reads the units of one walk (W.units: [unit, position among the found
-  // controls]) from one viewport above the visible one to two below it. group maps a
-  // collect-time container to its index in the observation's groups.
+  // read reads the units of one walk (W.units, with W.at their position among the found
+  // controls and W.dirs -1 or 1 for those known to be far above or below) from one
+  // viewport above the visible one to two below it. group maps a collect-time container
+  // to its index in the observation's groups.
   function read(W, vh, group, isMessage, outside) {
     const out = [];
     let above = 0, below = 0;
-    for (const [u, at] of W.units) {
+    for (let k = 0; k < W.units.length; k++) {
+      const u = W.units[k], at = W.at[k];
       if (u.legend || S.named.has(u.el)) continue;
+      if (W.dirs[k] < 0) {
+        above++;
+        continue;
+      }
+      if (W.dirs[k] > 0) {
+        below++;
+        continue;
+      }
       const R = W.roots[u.ri];
       const r = u.el.getBoundingClientRect();
       if (r.width <= 1 || r.height <= 1) continue;
@@ -204,5 +216,5 @@
     return t;
   }
 
-  E.text = { INLINE, SR_ONLY, hasText, unit, ownText, read, labelBefore, TB };
+  E.text = { MUTE, hasText, unit, read, labelBefore };
 })();

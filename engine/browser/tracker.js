@@ -21,6 +21,8 @@
     stats: new WeakMap(), // element -> what the walk read of it that only mutations change
     wired: new WeakMap(), // element -> role, for controls found by their listeners or cursor
     named: new WeakSet(), // labels and other elements whose words are a control's name
+    rowNames: new WeakMap(), // table row -> its cells' text, kept while no mutation reaches it
+    scrollers: [], // the scroll containers of the last walk: their scroll is part of the layout key
   };
   const E = { S };
   Object.defineProperty(window, '__errandV3', { value: E, enumerable: false });

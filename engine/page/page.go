@@ -49,7 +49,8 @@ type Node struct {
 	// Options lists a select's option texts; it is what "select X from Y" resolves against.
 	Options []string `json:"o,omitempty"`
 	// Group is the innermost dialog, fieldset, table row or enclosing control the element
-	// belongs to: an index into Observation.Groups counted from 1; 0 = none.
+	// belongs to: an index into Observation.Groups counted from 1; 0 = none. Elements far
+	// from the viewport (more than a screen above it or two below) get none: Ctx says theirs.
 	Group int `json:"g,omitempty"`
 }
 
