@@ -463,7 +463,7 @@ func (v *view) groupLine(g int) string {
 	case GroupDialog:
 		s := "dialog"
 		if gr.Name != "" {
-			s += " " + quote(clipRunes(gr.Name, 60))
+			s += " " + quoted(clipRunes(gr.Name, 60))
 		}
 		if g == v.modal && v.covered > 0 {
 			s += " covers " + plural(v.covered, "control", "controls")

@@ -53,7 +53,7 @@ func textLine(t TextBlock) string {
 }
 
 func messageLine(m string) string {
-	return "message: " + quote(clipRunes(oneLine(m), 200))
+	return "message: " + quoted(clipRunes(oneLine(m), 200))
 }
 
 // nodeLine renders one element: `[id] role "name" = "value" (flags) {options} -> address`.
@@ -63,10 +63,10 @@ func (v *view) nodeLine(i int) string {
 	b.WriteString("[" + n.ID + "] " + n.Role)
 	name := clipRunes(oneLine(n.Name), 80)
 	if name != "" {
-		b.WriteString(" " + quote(name))
+		b.WriteString(" " + quoted(name))
 	}
 	if n.Value != "" && n.Role != RoleLink {
-		b.WriteString(" = " + quote(clipRunes(oneLine(n.Value), 40)))
+		b.WriteString(" = " + quoted(clipRunes(oneLine(n.Value), 40)))
 	}
 	var flags []string
 	if n.Type != "" && n.Type != "text" && !strings.Contains(strings.ToLower(name), n.Type) {
@@ -98,7 +98,7 @@ func (v *view) nodeLine(i int) string {
 	return b.String()
 }
 
-func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `'`) + `"` }
+func quoted(s string) string { return `"` + strings.ReplaceAll(s, `"`, `'`) + `"` }
 
 // oneLine collapses white space.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
