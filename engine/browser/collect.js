@@ -40,7 +40,7 @@
       const x = cells[i][1];
       if (x && cells[i][0] !== own) t = t ? t + ' ' + x : x;
     }
-    return t.length > 60 ? t.slice(0, 59) + '…' : t;
+    return t.length > 60 ? E.cut(t, 59) + '…' : t;
   }
 
   // shown reports whether a heading can be seen: a heading hidden from sight (display:none,

@@ -29,13 +29,21 @@
 
   const SKIP = { script: 1, style: 1, link: 1, meta: 1, noscript: 1, template: 1 };
 
+  // cut keeps the first k UTF-16 units of t without splitting a surrogate pair: half an
+  // emoji is not valid text, and DevTools' JSON of it is refused on the Go side.
+  function cut(t, k) {
+    const c = t.charCodeAt(k - 1);
+    return t.slice(0, c >= 0xd800 && c <= 0xdbff ? k - 1 : k);
+  }
+
   function clip(t, n) {
     if (!t) return '';
-    if (t.length > n * 4) t = t.slice(0, n * 4);
+    if (t.length > n * 4) t = cut(t, n * 4);
     t = t.replace(/\s+/g, ' ').trim();
-    return t.length > n ? t.slice(0, n - 1) + '…' : t;
+    return t.length > n ? cut(t, n - 1) + '…' : t;
   }
   E.clip = clip;
+  E.cut = cut;
 
   function label(el) {
     let s = el.localName;
