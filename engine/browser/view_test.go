@@ -26,6 +26,7 @@ func TestView(t *testing.T) {
 		{"form", "/form.html"},
 		{"modal", "/modal.html"},
 		{"long", "/long.html"},
+		{"delegated", "/delegated.html"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := openAt(t, base, c.path)
@@ -36,10 +37,11 @@ func TestView(t *testing.T) {
 }
 
 // clickables lists what a person could click in the viewport: a grid of points 10 px apart
-// is hit-tested (elementFromPoint), and a point counts when the element there or one of
-// its ancestors is a native control, has a click listener of its own, or shows a pointer
-// cursor. For each such target it reports the nearest element the walk gave an id (a
-// label stands for its control) — "" when there is none.
+// is hit-tested (elementFromPoint), and a point counts when it falls on something to click
+// (words, an image or icon, a control — not the empty padding of a container) and the
+// element there or one of its ancestors is a native control, has a click listener of its
+// own, or shows a pointer cursor. For each such target it reports the nearest element the
+// walk gave an id (a label stands for its control) — "" when there is none.
 const clickables = `(() => {
   const CTL = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=button],[role=link],' +
     '[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=switch],[onclick],[tabindex]:not([tabindex="-1"])';
@@ -59,10 +61,16 @@ const clickables = `(() => {
       if (!inner || inner === hit) break;
       hit = inner;
     }
+    if (!hit) continue;
+    const hr = hit.getBoundingClientRect();
+    const content = Array.from(hit.childNodes).some((n) => n.nodeType === 3 && n.data.trim()) ||
+      /^(img|svg|i|input|select|textarea|button|canvas|video|a)$/.test(hit.localName) || (hr.width <= 48 && hr.height <= 48);
+    if (!content) continue;
     let target = null;
     for (let a = hit; a && a.localName !== 'body' && a.localName !== 'html'; a = a.parentElement || (a.parentNode && a.parentNode.host)) {
       const l = getEventListeners(a);
-      if (a.matches(CTL) || CLICKS.some((t) => l[t] && l[t].length) || getComputedStyle(a).cursor === 'pointer') {
+      if (a.matches(CTL) || (a.localName === 'label' && a.control) || CLICKS.some((t) => l[t] && l[t].length) ||
+        getComputedStyle(a).cursor === 'pointer') {
         target = a;
         break;
       }
@@ -82,7 +90,8 @@ func TestHitTest(t *testing.T) {
 	t.Parallel()
 	base := fixtures(t)
 	for _, path := range []string{"/inbox.html", "/doc.html#s20", "/hidden-heading.html", "/label-select.html",
-		"/unlabeled.html", "/instructions.html", "/form.html", "/modal.html", "/long.html", "/shadow.html", "/cover.html"} {
+		"/unlabeled.html", "/instructions.html", "/form.html", "/modal.html", "/long.html", "/shadow.html", "/cover.html",
+		"/delegated.html"} {
 		t.Run(strings.TrimPrefix(path, "/"), func(t *testing.T) {
 			p := openAt(t, base, path)
 			v := page.Render(observe(t, p), page.ViewOptions{})

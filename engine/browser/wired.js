@@ -51,9 +51,18 @@
     return false;
   }
 
+  // Roles that say an element holds controls rather than is one: a radio group listening
+  // for its radios' clicks is no button.
+  const CONTAINERS = new Set(('group radiogroup listbox menu menubar tablist toolbar grid treegrid tree list table ' +
+    'rowgroup navigation region main banner contentinfo complementary form search dialog alertdialog application ' +
+    'document feed log status alert tabpanel note article').split(' '));
+  const CONTROL_SEL = NATIVE_SEL + ',[role=radio],[role=checkbox],[role=option],[role=tab],[role=menuitem],[role=switch]';
+
   // probe decides whether a plain element near the viewport (box r) is a control.
   function probe(K, el, r, vw, vh, gel) {
     if (r.width < 4 || r.height < 4) return '';
+    const role = el.getAttribute('role');
+    if (role && CONTAINERS.has(role)) return '';
     // A region as large as the page is a layout element or a delegation root.
     if (r.width * r.height > 0.4 * vw * vh || r.height > 0.7 * vh) return '';
     const p = el.parentElement || (el.parentNode && el.parentNode.host) || null;
@@ -64,12 +73,13 @@
     // A pointer region around a link or button: that one is the control.
     if (!own && el.querySelector(NATIVE_SEL)) return '';
     if (own && !pointer) {
-      // A list that handles its items' clicks: the items (with the pointer) are the controls.
+      // A list that handles its items' clicks: the items (with the pointer, or controls of
+      // their own) are what is clicked.
       let k = 0, n = 0;
       for (let ch = el.firstElementChild; ch && n < 8; ch = ch.nextElementSibling, n++) {
         if (cursorOf(K, ch) === 'pointer') k++;
       }
-      if (k >= 2) return '';
+      if (k >= 2 || el.querySelectorAll(CONTROL_SEL).length >= 2) return '';
     }
     if (own && el.querySelectorAll(NATIVE_SEL).length >= 6) return '';
     return 'btn';
