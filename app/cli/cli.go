@@ -50,6 +50,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return tasksCmd(ctx, rest, env)
 	case "demo":
 		return demoCmd(ctx, rest, env)
+	case "observe":
+		return observeCmd(ctx, rest, env)
 	case "version", "--version", "-v":
 		fmt.Fprintln(env.Stdout, "errand", app.Version)
 		return ExitOK
@@ -59,7 +61,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	case "serve":
 		return serveCmd(ctx, rest, env)
 	case "ingest", "ask", "eval", "bench":
-		fmt.Fprintf(env.Stderr, "errand %s: not in this build yet; available: run, resume, assess, tasks, demo, serve, version\n", cmd)
+		fmt.Fprintf(env.Stderr, "errand %s: not in this build yet; available: run, resume, assess, observe, tasks, demo, serve, version\n", cmd)
 		return ExitUsage
 	}
 	fmt.Fprintf(env.Stderr, "errand: unknown command %q\n\n", cmd)
@@ -74,6 +76,8 @@ func usage(w io.Writer) {
   errand run [flags] "task"           one task, headless by default
   errand resume ID                    continue an interrupted task
   errand assess [--url URL] "task"    what Errand would do, acting on nothing
+  errand observe --url URL [--scroll Y] [--json]
+                                      what a model is shown of the page, and its size
   errand tasks                        history (status, steps, tokens, duration)
   errand demo [--serve]               the bundled demo site and its scenarios, end to end
   errand serve [--addr HOST:PORT]     the HTTP API on loopback (default 127.0.0.1:7480)

@@ -222,61 +222,32 @@ func TestPromptInvariants(t *testing.T) {
 	}
 }
 
-// TestPromptTreeCap checks that the tree stops at maxPromptNodes visible elements and
-// counts what it leaves out.
-func TestPromptTreeCap(t *testing.T) {
-	nodes := func(n, occludedEvery int) []page.Node {
-		out := make([]page.Node, n)
-		for i := range out {
-			out[i] = page.Node{ID: fmt.Sprint(i + 1), Role: page.RoleLink, Name: fmt.Sprintf("Patient %d", i+1)}
-			if occludedEvery > 0 && i%occludedEvery == 0 {
-				out[i].Occ = true
-			}
+// TestPromptView checks that every prompt shows the page through the one rendering
+// function, within its budget on a page far larger than it, with the covered element
+// counted but not offered.
+func TestPromptView(t *testing.T) {
+	obs := newPatientPage(t)
+	want := page.Render(obs, page.ViewOptions{}).Text
+	for _, c := range promptCases(t) {
+		if c.tree && !strings.Contains(promptText(c.req), want) {
+			t.Errorf("%s: the prompt does not carry page.Render's block", c.name)
 		}
-		return out
 	}
-	for _, tt := range []struct {
-		name      string
-		obs       page.Observation
-		lines     int
-		last      string // the last element line
-		more      string // the count line, "" for none
-		otherMore bool   // the count line is not checked
-	}{
-		{name: "200 nodes", obs: page.Observation{Tree: nodes(200, 0)}, lines: maxPromptNodes,
-			last: `[120] link "Patient 120"`, more: "(80 more not shown)"},
-		{name: "exactly the cap", obs: page.Observation{Tree: nodes(maxPromptNodes, 0)}, lines: maxPromptNodes,
-			last: `[120] link "Patient 120"`},
-		{name: "pruned ones counted", obs: page.Observation{Tree: nodes(200, 0), Pruned: 30}, lines: maxPromptNodes,
-			last: `[120] link "Patient 120"`, more: "(110 more not shown)"},
-		// Covered elements leave their place to the next visible one. (They are counted in
-		// the "more" line too, which is debatable, so it is not pinned here.)
-		{name: "covered ones take no place", obs: page.Observation{Tree: nodes(200, 10)}, lines: maxPromptNodes,
-			last: `[134] link "Patient 134"`, otherMore: true},
-		{name: "short", obs: page.Observation{Tree: nodes(5, 0)}, lines: 5, last: `[5] link "Patient 5"`},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			got := treeText(tt.obs)
-			if !strings.HasSuffix(got, "</page>") {
-				t.Error("block not closed")
-			}
-			lines := reTreeLine.FindAllStringIndex(got, -1)
-			if len(lines) != tt.lines {
-				t.Errorf("%d element lines, want %d", len(lines), tt.lines)
-			}
-			if !strings.Contains(got, "\n"+tt.last+"\n") {
-				t.Errorf("last element line %q missing:\n%s", tt.last, got)
-			}
-			if tt.otherMore {
-				return
-			}
-			if tt.more == "" && strings.Contains(got, "more not shown") {
-				t.Errorf("unexpected count line:\n%s", got)
-			}
-			if tt.more != "" && !strings.HasSuffix(got, "\n"+tt.more+"\n</page>") {
-				t.Errorf("want the block to end with %q:\n%s", tt.more, got[max(0, len(got)-200):])
-			}
-		})
+	if !strings.Contains(want, "(1 control covered by other content)") {
+		t.Errorf("the covered element is not counted:\n%s", want)
+	}
+	big := obs
+	big.Tree = nil
+	for i := range 5000 {
+		big.Tree = append(big.Tree, page.Node{ID: fmt.Sprint(i + 1), Role: page.RoleLink, Name: fmt.Sprintf("Patient %d", i+1),
+			Box: [4]int{10, 40 * i, 100, 20}})
+	}
+	got := pageView(big)
+	if n := llm.EstimateTokens(got); n > page.DefaultBudget {
+		t.Errorf("a 5,000-element page takes %d tokens, over %d", n, page.DefaultBudget)
+	}
+	if !strings.Contains(got, `[1] link "Patient 1"`) || !strings.Contains(got, "(more below: ") {
+		t.Errorf("want the visible elements first and a count of the rest:\n%s", got[max(0, len(got)-300):])
 	}
 }
 

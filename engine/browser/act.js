@@ -300,6 +300,6 @@
 
   E.extract = () => {
     const b = document.body;
-    return { text: b ? b.innerText.slice(0, 4000) : '' };
+    return { text: b ? E.cut(b.innerText, 4000) : '' };
   };
 })();

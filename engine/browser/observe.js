@@ -1,217 +1,28 @@
-// The in-page runtime of the browser package, part two: the semantic_v3 walk. It reads
+// The in-page runtime of the browser package, part seven: the semantic_v3 walk. It reads
 // every interactive element of the document, its open shadow roots and same-origin frames
-// in one pass and returns them as one compact string (see encode).
+// in one pass — with the controls wired by script and the words around the viewport — and
+// returns them as one compact string (see encode).
 //
 // The walk is on the hot path (5,000 controls in ~15,000 nodes within the 40 ms budget,
 // decode included), so it reads layout once per element (getBoundingClientRect), never
-// el.labels (slow on first access), never innerText per element, getComputedStyle only for
-// scroll-container candidates, and hit-tests and style-tests only near the viewport. What
-// depends on the DOM alone (which elements are controls, their names and contexts) is kept
-// between walks until a mutation is seen; what layout, CSS or properties decide (boxes,
-// visibility, values, states, occlusion) is read every time.
+// el.labels (slow on first access), never innerText per element, getComputedStyle only
+// near the viewport, and hit-tests and style-tests only near the viewport. What depends on
+// the DOM alone (which elements are controls, their names and contexts, where text is) is
+// kept between walks until a mutation is seen (collect.js); what layout, CSS or properties
+// decide (boxes, visibility, values, states, occlusion, cursors) is read every time.
 (() => {
   const E = window.__errandV3;
-  if (!E || !E.read || E.walk) return;
+  if (!E || !E.read || !E.collect || !E.signals || E.walk) return;
   const S = E.S;
   const clip = E.clip;
-  const watch = E.watch;
   const OWN = 'data-llm-id';
 
-  const {
-    TAG, ATTR_SEL, tagRole, attrRole, roleOf, nameOf, valueOf, stateOf, ariaFlags, hits, modalsIn, modalsOf,
-    outside, scrollInfo, scrollable,
-  } = E.read;
+  const { roleOf, nameOf, valueOf, stateOf, ariaFlags, hits, modalsIn, modalsOf, outside, scrollInfo } = E.read;
+  const { collect, current, place, contextOf, boxName, undefinedCount, Cand } = E.collect;
+  const { messages, domHash, findScrollers, dialogName } = E.signals;
+  const wired = E.wired;
+  const text = E.text;
   const TEXT_TYPES = { text: 1, checkbox: 1, radio: 1, button: 1, reset: 1, image: 1 };
-
-  // rowText is the text of the row's other cells. Cells holding a select are left out:
-  // option texts say nothing about which row this is.
-  function rowText(K, c, R) {
-    let cells = K.rows.get(c.row);
-    if (!cells) {
-      cells = [];
-      for (const x of c.row.cells || c.row.children) {
-        const f = x.firstElementChild;
-        cells.push([x, f && f.localName === 'select' ? '' : clip(x.textContent, 60)]);
-      }
-      K.rows.set(c.row, cells);
-    }
-    let own = c.cell && c.cell.contains(c.el) ? c.cell : null;
-    if (!own && R.ariaRows) own = c.el.closest('[role=cell],[role=gridcell]');
-    let t = '';
-    for (let i = 0; i < cells.length && t.length < 60; i++) {
-      const x = cells[i][1];
-      if (x && cells[i][0] !== own) t = t ? t + ' ' + x : x;
-    }
-    return t.length > 60 ? t.slice(0, 59) + '…' : t;
-  }
-
-  // contextOf is the nearest of the enclosing row, the fieldset legend and the closest
-  // preceding heading, so "Delete" in one row can be told from "Delete" in the next.
-  function contextOf(K, c, R, deps) {
-    const el = c.el;
-    if (R.rows) {
-      let row = c.row && c.row.contains(el) ? c.row : null;
-      if (!row && R.ariaRows) row = el.closest('tr,[role=row]');
-      if (row) {
-        const t = rowText(K, { el, row, cell: c.cell }, R);
-        if (t) return t;
-      }
-    }
-    const fs = R.fieldsets ? el.closest('fieldset') : null;
-    const h = c.head;
-    if (fs) {
-      deps.push(fs);
-      let lg = K.legends.get(fs);
-      if (lg === undefined) {
-        const l = fs.querySelector('legend');
-        lg = l ? clip(l.textContent, 60) : '';
-        K.legends.set(fs, lg);
-      }
-      if (lg && !(h && fs.contains(h))) return lg;
-    }
-    if (!h) return '';
-    let t = K.heads.get(h);
-    if (t === undefined) {
-      t = clip(h.textContent, 60);
-      K.heads.set(h, t);
-    }
-    return t;
-  }
-
-  // Cand is an element that is a control by its markup, with the document-order state the
-  // context needs; stat holds its name and context once computed.
-  function Cand(el, tag, role, ri, head, row, cell) {
-    this.el = el;
-    this.tag = tag;
-    this.role = role;
-    this.ri = ri;
-    this.head = head;
-    this.row = row;
-    this.cell = cell;
-    this.stat = null;
-  }
-
-  // collect finds the controls of the document, its open shadow roots and same-origin
-  // frames. The loop touches every element, so one that is not a control costs one table
-  // lookup and one Set probe.
-  function collect(undef) {
-    const K = {
-      roots: [], cands: [], count: S.count, frames: 0, undef, dirty: changes(),
-      head: null, row: null, cell: null, rows: new Map(), legends: new Map(), heads: new Map(),
-    };
-    collectRoot(K, document, 0, null, null, -1);
-    return K;
-  }
-
-  // changes turns the mutations noted since the last walk into the set of nodes they
-  // reached, with every ancestor: an element's name and context can be kept when none of
-  // the elements they were read from is in it. null means too much changed to tell.
-  function changes() {
-    const t = S.touched, sub = S.subtrees;
-    S.touched = [];
-    S.subtrees = [];
-    if (t.length > 256) return null;
-    const set = new Set();
-    let labels = false;
-    for (const x of t) {
-      for (let n = x; n && !set.has(n); n = n.parentNode || n.host) set.add(n);
-      const e = x.nodeType === 1 ? x : x.parentElement;
-      if (e && e.closest('label')) labels = true;
-    }
-    // A label that came or went can name a field it does not contain.
-    for (const x of sub) if (x.localName === 'label' || x.getElementsByTagName('label').length) labels = true;
-    return { set, labels };
-  }
-
-  // reusable reports whether a stat computed in an earlier walk still holds for c.
-  function reusable(st, c, D) {
-    if (!st || !D || st.head !== c.head || st.row !== c.row || st.cell !== c.cell) return false;
-    if (c.tag === 'a' && st.loc !== location.href) return false;
-    if (D.labels && st.field) return false;
-    for (const d of st.deps) if (D.set.has(d) || !d.isConnected) return false;
-    return true;
-  }
-
-  function collectRoot(K, root, frame, frameEl, topFrame, parent) {
-    watch(root);
-    const ri = K.roots.length;
-    // One query finds the elements whose attributes can make them controls, dialogs or
-    // live regions; every other element skips those reads.
-    const attrs = new Set(root.querySelectorAll(ATTR_SEL));
-    const L = new Map();
-    for (const lab of root.querySelectorAll('label[for]')) if (!L.has(lab.htmlFor)) L.set(lab.htmlFor, lab);
-    let ariaRows = false;
-    for (const a of attrs) if (a.getAttribute('role') === 'row') { ariaRows = true; break; }
-    K.roots.push({
-      root, doc: root.ownerDocument || root, frame, frameEl, topFrame, parent, attrs, L, ariaRows,
-      rows: ariaRows || !!root.querySelector('tr'), fieldsets: !!root.querySelector('fieldset'),
-      offFieldsets: !!root.querySelector('fieldset[disabled]'), ox: 0, oy: 0, vw: 0, vh: 0,
-    });
-    const all = root.querySelectorAll('*');
-    for (let k = 0; k < all.length; k++) {
-      const el = all[k];
-      const tag = el.localName;
-      const code = TAG[tag];
-      if (code === 3) continue;
-      let role = code === 1 ? tagRole(el, tag) : '';
-      if (code === 2) K.head = el;
-      else if (code === 5) K.row = el;
-      else if (code === 6) K.cell = el;
-      if (attrs.has(el)) {
-        role = attrRole(el, tag, role);
-        const ar = el.getAttribute('role');
-        if (ar === 'heading') K.head = el;
-        else if (ar === 'row') K.row = el;
-      }
-      if (role) {
-        const c = new Cand(el, tag, role, ri, K.head, K.row, K.cell);
-        const st = S.stats.get(el);
-        if (reusable(st, c, K.dirty)) c.stat = st;
-        K.cands.push(c);
-      }
-      if (el.shadowRoot) collectRoot(K, el.shadowRoot, frame, frameEl, topFrame, ri);
-      if (code === 4 && K.frames < 20) {
-        let d = null;
-        try { d = el.contentDocument; } catch (e) { d = null; }
-        if (d && d.documentElement) collectRoot(K, d, ++K.frames, el, topFrame || el, ri);
-      }
-    }
-  }
-
-  // undefinedCount notices custom elements upgraded since the last collect: an upgrade can
-  // attach a shadow root without any mutation the observer sees.
-  function undefinedCount() {
-    return document.querySelectorAll(':not(:defined)').length;
-  }
-
-  // current reports whether the collected controls still stand: no mutation anywhere we
-  // watch, the same frame documents, no upgrades.
-  function current(K, undef) {
-    if (!K || K.count !== S.count || K.undef !== undef) return false;
-    for (const R of K.roots) {
-      if (R.frameEl && R.root === R.doc && R.frameEl.contentDocument !== R.doc) return false;
-    }
-    return true;
-  }
-
-  // place puts every root at its offset in the top viewport for this walk.
-  function place(K) {
-    for (const R of K.roots) {
-      const view = R.doc.defaultView || window;
-      R.vw = view.innerWidth;
-      R.vh = view.innerHeight;
-      if (R.parent < 0) continue;
-      const P = K.roots[R.parent];
-      if (R.frame === P.frame) {
-        R.ox = P.ox;
-        R.oy = P.oy;
-      } else {
-        const r = R.frameEl.getBoundingClientRect();
-        R.ox = P.ox + r.left + R.frameEl.clientLeft;
-        R.oy = P.oy + r.top + R.frameEl.clientTop;
-      }
-    }
-  }
 
   // visit reads one control. Layout is read once (getBoundingClientRect); the style-based
   // visibility test and the hit test run only near the viewport, where they matter and
@@ -232,31 +43,52 @@
     const near = r.bottom > -R.vh && r.top < 2 * R.vh;
     if (near && !target.checkVisibility({ visibilityProperty: true })) return;
     let st = c.stat;
-    if (!st) {
-      const deps = [el];
-      if (c.head) deps.push(c.head);
-      if (c.row) deps.push(c.row);
-      const name = nameOf(el, c.tag, c.role, R.root, R.L, deps);
-      const ctx = W.K ? contextOf(W.K, c, R, deps) : '';
-      const t = c.tag === 'input' && !TEXT_TYPES[el.type] ? el.type : c.tag === 'button' && el.type === 'submit' && el.form ? 'submit' : '';
-      let o = null;
-      if (c.tag === 'select') {
-        o = [];
-        for (const op of el.options) if (o.length < 200) o.push(clip(op.text, 80));
-      }
-      st = c.stat = {
-        name, ctx: ctx !== name ? ctx : '', t, o, base: c.role + '|' + name + '|' + t, aria: ariaFlags(el),
-        head: c.head, row: c.row, cell: c.cell, deps,
-        // A link's value is its href, which only a mutation (or a new address) changes.
-        link: c.tag === 'a' ? valueOf(el, 'a') : '', loc: location.href,
-        field: c.tag === 'input' || c.tag === 'select' || c.tag === 'textarea',
-      };
-      if (W.K) S.stats.set(el, st);
-    }
+    if (!st) st = stat(W, c, R, r);
     const occ = (W.modals.length > 0 && outside(W.modals, R.topFrame || el)) ||
       (near && occluded(target, r, R.root, R.vw, R.vh));
-    W.found.push(new Rec(el, c.role, R.ox + r.left, R.oy + r.top, r.width, r.height, st,
-      c.tag === 'a' ? st.link : valueOf(el, c.tag), stateOf(el, c.tag, R.offFieldsets, st.aria), R.frame, occ, near));
+    const n = new Rec(el, c.role, R.ox + r.left, R.oy + r.top, r.width, r.height, st,
+      c.tag === 'a' ? st.link : valueOf(el, c.tag), stateOf(el, c.tag, R.offFieldsets, st.aria), R.frame, occ, near);
+    // A control inside another (an icon in a clickable row) is grouped under it.
+    while (W.cs.length && !W.cs[W.cs.length - 1].el.contains(el)) W.cs.pop();
+    n.owner = W.cs.length ? W.cs[W.cs.length - 1] : null;
+    n.grp = c.grp;
+    W.cs.push(n);
+    W.found.push(n);
+    if (c.wired) W.wired.add(el);
+  }
+
+  // stat computes what the walk keeps of a control until the DOM changes: its name, context,
+  // type, options and ARIA flags, and what they were read from (deps).
+  function stat(W, c, R, r) {
+    const el = c.el;
+    const deps = [el];
+    if (c.head) deps.push(c.head);
+    if (c.row) deps.push(c.row);
+    const field = c.tag === 'input' || c.tag === 'select' || c.tag === 'textarea';
+    let name = c.wired ? wired.name(el, c.tag, R.root, R.L, deps) : nameOf(el, c.tag, c.role, R.root, R.L, deps);
+    let pos = false;
+    if (!name && field && c.prev) {
+      name = text.labelBefore(c.prev, r);
+      if (name) deps.push(c.prev.el);
+    } else if (!name && !field) {
+      name = wired.iconName(el);
+      pos = !name;
+    }
+    const ctx = W.K ? contextOf(W.K, c, R, deps) : '';
+    const t = c.tag === 'input' && !TEXT_TYPES[el.type] ? el.type : c.tag === 'button' && el.type === 'submit' && el.form ? 'submit' : '';
+    let o = null;
+    if (c.tag === 'select') {
+      o = [];
+      for (const op of el.options) if (o.length < 200) o.push(clip(op.text, 80));
+    }
+    const st = c.stat = {
+      name, ctx: ctx !== name ? ctx : '', t, o, base: c.role + '|' + name + '|' + t, aria: ariaFlags(el),
+      head: c.head, row: c.row, cell: c.cell, deps, pos,
+      // A link's value is its href, which only a mutation (or a new address) changes.
+      link: c.tag === 'a' ? valueOf(el, 'a') : '', loc: location.href, field,
+    };
+    if (W.K) S.stats.set(el, st);
+    return st;
   }
 
   // Rec is one observed node. Every record has every field, in one order: one hidden
@@ -280,6 +112,10 @@
     this.scr = null;
     this.near = near;
     this.base = st.base;
+    this.pos = st.pos;
+    this.g = 0;
+    this.owner = null;
+    this.grp = null;
   }
 
   // plain is a record as the JSON of one page.Node.
@@ -293,6 +129,58 @@
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x >= vw || y >= vh) return false;
     return !hits(el, root.elementFromPoint(x, y));
+  }
+
+  // farOf finds out whether an entry is far above (-1) or below (1) the part of the page
+  // the walk reads (one screen above the viewport to two below), without measuring it when
+  // it can: an entry inside a far element is far too (W.far: on a long table, a far row's
+  // cells), so is a later sibling of one far below (the rows after it), and one found far
+  // stays far while the layout key (scroll positions, viewport) is the same. 0: near, or
+  // not known to be far.
+  function farOf(W, e) {
+    if (e.farKey === W.key) return e.farDir;
+    const f = W.far;
+    if (f && (f.contains(e.el) || (W.farDir > 0 && e.el.parentElement === f.parentElement))) {
+      // Inside a far element, or a later sibling of one far below: below it in the flow.
+      if (!f.contains(e.el)) W.far = e.el;
+      e.farKey = W.key;
+      e.farDir = W.farDir;
+      return e.farDir;
+    }
+    return 0;
+  }
+
+  // wiredAt asks a plain element near the viewport (half a screen above it to half a
+  // screen below) whether script made it a control, once per element per collect, and
+  // returns its Cand or null. One farther away is asked when it comes near.
+  function wiredAt(W, K, e, R, gel) {
+    let w = K.probed.get(e.el);
+    if (w === undefined) {
+      const r = e.el.getBoundingClientRect();
+      if (r.width === 0) return null;
+      const top = R.oy + r.top, bottom = R.oy + r.bottom;
+      if (bottom <= -R.vh || top >= 2 * R.vh) {
+        W.far = e.el;
+        W.farDir = e.farDir = bottom <= -R.vh ? -1 : 1;
+        e.farKey = W.key;
+        return null;
+      }
+      if (!(r.bottom > -R.vh / 2 && r.top < 1.5 * R.vh)) return null;
+      w = wired.probe(K, e.el, r, R.vw, R.vh, gel);
+      K.probed.set(e.el, w);
+      if (w) S.wired.set(e.el, w);
+    }
+    if (!w) return null;
+    if (!e.wc) e.wc = new Cand(e.el, e.el.localName, w, e.ri, e.head, e.row, e.cell, e.grp, null, true);
+    return e.wc;
+  }
+
+  // layoutKey names the layout far entries were measured in: the window's scroll and size,
+  // and the scroll of the containers the last walk found.
+  function layoutKey() {
+    let k = scrollX + ',' + scrollY + ',' + innerWidth + ',' + innerHeight;
+    for (const el of S.scrollers) k += ',' + el.scrollTop + ',' + el.scrollLeft;
+    return k;
   }
 
   // assign gives each found element its id: an id it already carries wins (unless a clone
@@ -344,105 +232,88 @@
     return id;
   }
 
-  const MSG_CLASSES = ['error', 'errors', 'alert-danger', 'invalid-feedback', 'field-error', 'success',
-    'alert-success', 'alert', 'toast', 'notification', 'flash', 'message'];
-
-  // messageCandidates lists the possible messages of a root in document order. One query per
-  // class takes the browser's fast path; a selector list of the same classes costs 15 times
-  // more on a large page.
-  function messageCandidates(root, attrs) {
-    const set = new Set();
-    for (const c of MSG_CLASSES) for (const m of root.querySelectorAll('.' + c)) set.add(m);
-    for (const m of attrs) {
-      const ar = m.getAttribute('role');
-      const live = m.getAttribute('aria-live');
-      if (ar === 'alert' || ar === 'status' || (live && live !== 'off')) set.add(m);
-    }
-    return Array.from(set).sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  // boxGroup is the index (from 1) of a collect-time container in this walk's groups,
+  // registering it and its parents on first use.
+  function boxGroup(W, b) {
+    while (b && b.kind === '') b = b.parent;
+    if (!b) return 0;
+    let i = W.gidx.get(b);
+    if (i) return i;
+    const p = boxGroup(W, b.parent);
+    const owner = W.owners.get(b.el) || null;
+    W.groups.push({ k: b.kind, n: boxName(W.K, b), p, rec: owner });
+    i = W.groups.length;
+    W.gidx.set(b, i);
+    return i;
   }
-  const ERR_WORDS = /\b(error|errors|invalid|failed|failure|required|must|cannot|can't|incorrect|wrong|denied|not allowed|problem)\b/i;
-  const OK_WORDS = /\b(saved|success|successfully|created|updated|deleted|added|sent|submitted|thank you|completed|done)\b/i;
-  const ERR_CLASS = /(^|[\s_-])(error|errors|danger|invalid|invalid-feedback|field-error)($|[\s_-])/i;
-  const OK_CLASS = /(^|[\s_-])(success|alert-success)($|[\s_-])/i;
 
-  function messages(W, out) {
-    const seen = [];
-    for (const { root, attrs } of W.roots) {
-      for (const m of messageCandidates(root, attrs)) {
-        if (seen.some((p) => p.contains(m))) continue;
-        const r = m.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0 || !m.checkVisibility({ visibilityProperty: true })) continue;
-        const t = clip(m.innerText, 200);
-        if (!t) continue;
-        seen.push(m);
-        const cls = typeof m.className === 'string' ? m.className : '';
-        let kind = ERR_CLASS.test(cls) ? 'e' : OK_CLASS.test(cls) ? 's' : '';
-        if (!kind) kind = ERR_WORDS.test(t) ? 'e' : OK_WORDS.test(t) ? 's' : '';
-        if (kind === 'e') out.hasErrors = true;
-        if (kind === 's') out.hasSuccess = true;
-        if (!out.messages.includes(t)) out.messages.push(t);
+  // groupOf is the group of a found control: a control holding it, or its container,
+  // whichever is nearer. A row that is itself a control stays a row, with that control.
+  function groupOf(W, n) {
+    let b = n.grp;
+    while (b && b.kind === '') b = b.parent;
+    const o = n.owner;
+    if (o && !(b && (b.el === o.el || o.el.contains(b.el)))) {
+      let i = W.gidx.get(o);
+      if (!i) {
+        W.groups.push({ k: 'control', n: '', p: o.g, rec: o });
+        i = W.groups.length;
+        W.gidx.set(o, i);
       }
-      for (const f of attrs) {
-        if (f.getAttribute('aria-invalid') !== 'true') continue;
-        const ids = f.getAttribute('aria-errormessage') || f.getAttribute('aria-describedby');
-        if (!ids) continue;
-        for (const id of ids.split(/\s+/)) {
-          const x = root.getElementById ? root.getElementById(id) : null;
-          if (!x) continue;
-          const t = clip(x.textContent, 200);
-          if (t && !out.messages.includes(t)) { out.messages.push(t); out.hasErrors = true; }
-        }
-      }
-      if (out.messages.length >= 10) break;
+      return i;
     }
+    return boxGroup(W, b);
   }
 
-  function hash(s) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-    return (h >>> 0).toString(36);
-  }
-
-  function domHash() {
-    const b = document.body;
-    if (!b) return '0';
-    const t = b.innerText;
-    return b.getElementsByTagName('*').length + '-' + t.length + '-' + hash(t);
-  }
-
-  const NO_SCROLL = { tr: 1, td: 1, th: 1, tbody: 1, thead: 1, tfoot: 1, table: 1, label: 1, span: 1, a: 1, p: 1, li: 1 };
-
-  function parentOf(e) {
-    return e.parentElement || (e.parentNode && e.parentNode.host) || null;
-  }
-
-  // findScrollers finds the scroll containers around the controls near the viewport: one
-  // out of view cannot be acted on, and testing every element would cost more than the
-  // rest of the walk.
-  function findScrollers(W) {
-    const seen = new Set();
-    const mine = new Map();
-    for (const n of W.found) if (n.near) mine.set(n.el, n);
-    const out = [];
-    for (const el of mine.keys()) {
-      if (el.firstElementChild && scrollable(el)) out.push({ el, n: mine.get(el) });
-      for (let e = parentOf(el); e && e.localName !== 'body' && e.localName !== 'html'; e = parentOf(e)) {
-        if (seen.has(e)) break;
-        seen.add(e);
-        if (!NO_SCROLL[e.localName] && scrollable(e)) out.push({ el: e, n: mine.get(e) });
+  // name positions: an icon-only control with no name at all is named by its place among
+  // the controls of its group ("icon 3").
+  function namePositions(W) {
+    const seen = new Map();
+    for (const n of W.found) {
+      const k = (seen.get(n.g) || 0) + 1;
+      seen.set(n.g, k);
+      if (n.pos && n.g) {
+        n.n = 'icon ' + k;
+        n.base = n.r + '|' + n.n + '|' + n.t;
       }
     }
-    return out;
   }
 
-  E.walk = () => {
+  E.walk = (gel) => {
     S.recording = true;
     const undef = undefinedCount();
     let K = S.cache;
     if (!current(K, undef)) K = S.cache = collect(undef);
     place(K);
-    const W = { found: [], modals: modalsOf(document, K.roots[0].attrs), K, roots: K.roots };
-    for (let k = 0; k < K.cands.length; k++) visit(W, K.cands[k], K.roots[K.cands[k].ri]);
+    const W = {
+      found: [], modals: modalsOf(document, K.roots[0].attrs), K, roots: K.roots, cs: [], wired: new Set(),
+      units: [], at: [], dirs: [], groups: [], gidx: new Map(), owners: new Map(), far: null, farDir: 0,
+      key: layoutKey(),
+    };
+    if (typeof gel !== 'function') gel = null;
+    for (const e of K.seq) {
+      const R = K.roots[e.ri];
+      if (e.c) {
+        visit(W, e.c, R);
+        continue;
+      }
+      let dir = farOf(W, e);
+      if (e.plain && !dir) {
+        const c = wiredAt(W, K, e, R, gel);
+        if (c) visit(W, c, R);
+        else if (e.farKey === W.key) dir = e.farDir;
+      }
+      if (e.u) {
+        W.units.push(e.u);
+        W.at.push(W.found.length);
+        W.dirs.push(dir);
+      }
+    }
+    for (const n of W.found) if (K.boxes.has(n.el)) W.owners.set(n.el, n);
+    // Groups are given where the view is read (the elements near the viewport); a long
+    // table's far rows would cost a group line each and say what their contexts say.
+    for (const n of W.found) if (n.near) n.g = groupOf(W, n);
+    namePositions(W);
     assign(W.found);
     S.roots = K.roots;
     const de = document.documentElement;
@@ -458,9 +329,12 @@
       messages: [],
       domHash: domHash(),
     };
+    if (W.modals.length) out.modal = dialogName(W.modals[W.modals.length - 1]) || 'dialog';
     const sc = [];
     const nth = new Map();
-    for (const x of findScrollers(W)) {
+    const scrollers = findScrollers(W);
+    S.scrollers = scrollers.map((x) => x.el);
+    for (const x of scrollers) {
       if (x.n) {
         x.n.scr = scrollInfo(x.el);
         sc.push({ i: x.n.i, n: x.n.n || undefined, depth: x.n.scr.depth, h: x.n.scr.h });
@@ -475,28 +349,48 @@
       sc.push(c);
     }
     if (sc.length) out.scrollableContainers = sc;
-    messages(W, out);
+    const msgs = messages(W, out);
+    const isMessage = (el) => {
+      for (let a = el, d = 0; a && d < 8; a = a.parentElement, d++) if (msgs.has(a)) return true;
+      return false;
+    };
+    const T = text.read(W, innerHeight, (b) => boxGroup(W, b), isMessage, outside);
+    if (T.above) out.textAbove = T.above;
+    if (T.below) out.textBelow = T.below;
     if (S.events.length) out.recentEvents = S.events.splice(0);
-    return encode(out, W.found);
+    return encode(out, W.found, T.out, W.groups);
   };
 
   // encode writes the observation as one string: a JSON line of page fields, then one
-  // tab-separated line per node (i r x y w h n v s t c f occ scrDepth scrH options…).
-  // It is a third of the size of the JSON of the same nodes, which matters more than it
-  // seems: the string crosses DevTools escaped, and Go decodes it without reflection.
-  // Every text field went through clip, so none holds a tab or a newline.
-  function encode(out, found) {
-    const lines = new Array(found.length + 1);
-    lines[0] = JSON.stringify(out);
+  // tab-separated line per node (i r x y w h n v s t c g f occ scrDepth scrH options…, g
+  // only when it is not the node before's), per text block (T kind level x y w h at g
+  // flags text; flags: 1 covered, s site) and per group (G kind parent node name). It is a
+  // third of the size of the JSON of the same nodes, which matters more than it seems: the
+  // string crosses DevTools escaped, and Go decodes it without reflection. Every text field
+  // went through clip, so none holds a tab or a newline.
+  function encode(out, found, texts, groups) {
+    const lines = new Array(found.length + texts.length + groups.length + 1);
+    let j = 0;
+    lines[j++] = JSON.stringify(out);
+    let g = 0;
     for (let k = 0; k < found.length; k++) {
       const n = found[k];
+      // The group is written when it is not the one of the node before ("" = the same).
       let l = n.i + '\t' + n.r + '\t' + n.x + '\t' + n.y + '\t' + n.w + '\t' + n.h + '\t' +
-        n.n + '\t' + n.v + '\t' + n.s + '\t' + n.t + '\t' + n.c;
+        n.n + '\t' + n.v + '\t' + n.s + '\t' + n.t + '\t' + n.c + '\t' + (n.g === g ? '' : n.g);
+      g = n.g;
       if (n.f || n.occ || n.scr || n.o) {
         l += '\t' + (n.f || '') + '\t' + (n.occ ? '1' : '') + '\t' + (n.scr ? n.scr.depth + '\t' + n.scr.h : '\t');
         if (n.o) for (const o of n.o) l += '\t' + o;
       }
-      lines[k + 1] = l;
+      lines[j++] = l;
+    }
+    for (const t of texts) {
+      lines[j++] = 'T\t' + t.k + '\t' + (t.l || '') + '\t' + t.x + '\t' + t.y + '\t' + t.w + '\t' + t.h + '\t' +
+        t.at + '\t' + (t.g || '') + '\t' + (t.occ ? '1' : '') + (t.site ? 's' : '') + '\t' + t.t;
+    }
+    for (const g of groups) {
+      lines[j++] = 'G\t' + g.k + '\t' + (g.p || '') + '\t' + (g.rec ? g.rec.i : '') + '\t' + g.n;
     }
     return lines.join('\n');
   }
@@ -505,7 +399,7 @@
   // context is left out: that needs the document-order pass.
   E.node = (el, id) => {
     const tag = el.localName;
-    const role = roleOf(el, tag);
+    const role = roleOf(el, tag) || S.wired.get(el) || '';
     if (!role) return null;
     const root = el.getRootNode();
     const L = new Map();
@@ -519,8 +413,9 @@
       root, L, frame: off.frame, topFrame: off.frameEl, ox: off.x, oy: off.y,
       vw: view.innerWidth, vh: view.innerHeight, offFieldsets: true,
     };
-    const W = { found: [], modals: modalsIn(document), K: null };
-    visit(W, new Cand(el, tag, role, 0, null, null, null), R);
+    const W = { found: [], modals: modalsIn(document), K: null, cs: [], wired: new Set() };
+    const wiredRole = !roleOf(el, tag);
+    visit(W, new Cand(el, tag, role, 0, null, null, null, null, null, wiredRole), R);
     if (!W.found.length) return null;
     const n = W.found[0];
     n.i = id;

@@ -279,3 +279,19 @@ func TestRenamed(t *testing.T) {
 		t.Errorf("the DOM hash changed with nothing on the page changing: %s, %s", after.DOMHash, again.DOMHash)
 	}
 }
+
+// TestClipEmoji: a name or text cut where an emoji's two halves meet keeps the emoji
+// whole or leaves it out; half of one is no valid text and fails the observation's decode.
+func TestClipEmoji(t *testing.T) {
+	t.Parallel()
+	p := openAt(t, fixtures(t), "/emoji.html")
+	obs := observe(t, p)
+	for _, n := range obs.Tree {
+		if !strings.HasSuffix(n.Name, "…") {
+			t.Errorf("%s %q: want it clipped", n.Role, n.Name)
+		}
+	}
+	if len(obs.Tree) != 2 || len(obs.Text) == 0 || !strings.HasSuffix(obs.Text[0].Text, "…") {
+		t.Errorf("tree %+v text %+v", obs.Tree, obs.Text)
+	}
+}

@@ -24,12 +24,21 @@ import (
 )
 
 // The in-page runtime, in the order it installs: the mutation clock, the element readers,
-// the walk, the action helpers.
+// the text reader, the finder of controls wired by script, the page signals, the collect
+// pass, the walk, the action helpers.
 var (
 	//go:embed tracker.js
 	trackerJS string
 	//go:embed read.js
 	readJS string
+	//go:embed text.js
+	textJS string
+	//go:embed wired.js
+	wiredJS string
+	//go:embed signals.js
+	signalsJS string
+	//go:embed collect.js
+	collectJS string
 	//go:embed observe.js
 	observeJS string
 	//go:embed act.js
@@ -64,7 +73,7 @@ func (b *Browser) open(ctx context.Context, id target.ID, url string) (*Page, er
 		log:     b.log,
 		stab:    b.cfg.Stability.withDefaults(),
 		navMax:  b.cfg.NavigateTimeout,
-		script:  trackerJS + readJS + observeJS + actJS,
+		script:  trackerJS + readJS + textJS + wiredJS + signalsJS + collectJS + observeJS + actJS,
 		net:     newNetTracker(time.Now),
 		allowed: normalizeDomains(b.cfg.AllowedDomains),
 	}
@@ -178,8 +187,12 @@ func (p *Page) Observe(ctx context.Context) (page.Observation, error) {
 		return obs, fmt.Errorf("observe: %w", err)
 	}
 	// The walk returns one string (see encode in observe.js): DevTools' by-value
-	// serialization of the same data as objects costs more than the whole walk.
-	raw, err := p.evalRaw(ctx, "__errandV3.walk()")
+	// serialization of the same data as objects costs more than the whole walk. It runs
+	// with the DevTools command line API, whose getEventListeners lists the click
+	// listeners a page's script gave an element: one call in the page per element near the
+	// viewport instead of a DOMDebugger.getEventListeners round trip each.
+	raw, err := p.evalRaw(ctx, "__errandV3.walk(typeof getEventListeners === 'function' ? getEventListeners : null)",
+		chromedp.EvalWithCommandLineAPI)
 	if err != nil {
 		return obs, fmt.Errorf("observe: %w", err)
 	}
@@ -194,6 +207,15 @@ func (p *Page) Observe(ctx context.Context) (page.Observation, error) {
 	obs.DomMode = page.Mode
 	obs.RecentEvents = append(obs.RecentEvents, p.net.takeDialogs()...)
 	return obs, nil
+}
+
+// ScrollTo scrolls the window to y CSS pixels from the top of the document (or as far as
+// it goes), at once, so the next observation sees that part of the page.
+func (p *Page) ScrollTo(ctx context.Context, y int) error {
+	if _, err := p.evalRaw(ctx, fmt.Sprintf("(window.scrollTo({top: %d, behavior: 'instant'}), scrollY)", max(y, 0))); err != nil {
+		return fmt.Errorf("scroll to %d: %w", y, err)
+	}
+	return nil
 }
 
 // answerDialogs accepts alert, confirm and beforeunload dialogs: they block every script
@@ -228,13 +250,13 @@ const missing = `"errand: no runtime"`
 // evalRaw evaluates call and returns the JSON of its result. The runtime is normally there
 // from the document's first script, so the call goes alone; only a document without it
 // gets the whole runtime (45 kB, which the stability wait would otherwise send every poll).
-func (p *Page) evalRaw(ctx context.Context, call string) ([]byte, error) {
+func (p *Page) evalRaw(ctx context.Context, call string, opts ...chromedp.EvaluateOption) ([]byte, error) {
 	cctx, cancel := bind(ctx, p.ctx)
 	defer cancel()
 	guarded := "(window.__errandV3 && window.__errandV3.find) ? (" + call + ") : " + missing
-	raw, err := chromedp.Run(cctx, chromedp.Evaluate[[]byte](guarded))
+	raw, err := chromedp.Run(cctx, chromedp.Evaluate[[]byte](guarded, opts...))
 	if err == nil && string(raw) == missing {
-		raw, err = chromedp.Run(cctx, chromedp.Evaluate[[]byte](p.script+";"+call))
+		raw, err = chromedp.Run(cctx, chromedp.Evaluate[[]byte](p.script+";"+call, opts...))
 	}
 	if err != nil {
 		return nil, p.infra(ctx, err)

@@ -6,6 +6,7 @@
   const E = window.__errandV3;
   if (!E || E.read) return;
   const clip = E.clip;
+  const S = E.S;
 
   const ROLES = {
     button: 'btn', link: 'link', checkbox: 'chk', radio: 'radio', tab: 'tab', menuitem: 'menu',
@@ -75,18 +76,24 @@
   }
 
   // nameOf computes the accessible name. deps, when given, collects the other elements the
-  // name was read from (labels, aria-labelledby targets), so a change in them is noticed.
+  // name was read from (labels, aria-labelledby targets), so a change in them is noticed;
+  // those are noted in S.named, so the page's text does not say them a second time.
   function nameOf(el, tag, role, root, L, deps) {
     let s = el.getAttribute('aria-labelledby');
     if (s) {
       let t = '';
+      const from = [];
       for (const id of s.split(/\s+/)) {
         const x = (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id);
         if (x) t += ' ' + x.textContent;
+        if (x) from.push(x);
         if (x && deps) deps.push(x);
       }
       t = clip(t, 80);
-      if (t) return t;
+      if (t) {
+        for (const x of from) if (x !== el) S.named.add(x);
+        return t;
+      }
     }
     s = el.getAttribute('aria-label');
     if (s && (s = clip(s, 80))) return s;
@@ -95,11 +102,18 @@
       if (el.id) {
         const lab = L.get(el.id);
         if (lab && deps) deps.push(lab);
-        if (lab && (s = clip(lab.textContent, 80))) return s;
+        // A label[for] may wrap its select too: its option texts are no part of the name.
+        if (lab && (s = ownText(lab, el))) {
+          S.named.add(lab);
+          return s;
+        }
       }
       const wrap = el.closest('label');
       if (wrap && deps) deps.push(wrap);
-      if (wrap && (s = ownText(wrap, el))) return s;
+      if (wrap && (s = ownText(wrap, el))) {
+        S.named.add(wrap);
+        return s;
+      }
       s = el.getAttribute('placeholder');
       if (s && (s = clip(s, 80))) return s;
     } else if ((s = clip(el.textContent, 80))) {

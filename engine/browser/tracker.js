@@ -19,19 +19,31 @@
     touched: [], // mutation targets since the last walk (more than 256: all)
     subtrees: [], // elements added or removed since the last walk
     stats: new WeakMap(), // element -> what the walk read of it that only mutations change
+    wired: new WeakMap(), // element -> role, for controls found by their listeners or cursor
+    named: new WeakSet(), // labels and other elements whose words are a control's name
+    rowNames: new WeakMap(), // table row -> its cells' text, kept while no mutation reaches it
+    scrollers: [], // the scroll containers of the last walk: their scroll is part of the layout key
   };
   const E = { S };
   Object.defineProperty(window, '__errandV3', { value: E, enumerable: false });
 
   const SKIP = { script: 1, style: 1, link: 1, meta: 1, noscript: 1, template: 1 };
 
+  // cut keeps the first k UTF-16 units of t without splitting a surrogate pair: half an
+  // emoji is not valid text, and DevTools' JSON of it is refused on the Go side.
+  function cut(t, k) {
+    const c = t.charCodeAt(k - 1);
+    return t.slice(0, c >= 0xd800 && c <= 0xdbff ? k - 1 : k);
+  }
+
   function clip(t, n) {
     if (!t) return '';
-    if (t.length > n * 4) t = t.slice(0, n * 4);
+    if (t.length > n * 4) t = cut(t, n * 4);
     t = t.replace(/\s+/g, ' ').trim();
-    return t.length > n ? t.slice(0, n - 1) + '…' : t;
+    return t.length > n ? cut(t, n - 1) + '…' : t;
   }
   E.clip = clip;
+  E.cut = cut;
 
   function label(el) {
     let s = el.localName;

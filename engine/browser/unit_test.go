@@ -106,17 +106,27 @@ func TestDomainPolicy(t *testing.T) {
 
 func TestDecodeObservation(t *testing.T) {
 	text := `{"url":"http://x/","pageTitle":"T","viewport":{"width":1280,"height":800},"scrollPosition":"0%","hasErrors":true,"messages":["Bad"],"domHash":"1-2-3"}` + "\n" +
-		"1\tbtn\t10\t20\t30\t40\tSave\t\t\t\tRow 1\n" +
-		"2\tsel\t0\t0\t100\t20\tClinic\tNorth\trequired\t\t\t2\t1\t40%\t900\tNorth\tSouth Side"
+		"1\tbtn\t10\t20\t30\t40\tSave\t\t\t\tRow 1\t1\n" +
+		"T\theading\t2\t5\t6\t7\t8\t1\t\t1\tWelcome back\n" +
+		"2\tsel\t0\t0\t100\t20\tClinic\tNorth\trequired\t\t\t0\t2\t1\t40%\t900\tNorth\tSouth Side\n" +
+		"3\tbtn\t0\t0\t1\t1\tGo\t\t\t\t\t\n" +
+		"G\trow\t\t1\tRow 1 | 1990"
 	obs, err := decodeObservation(text)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if wantText := []page.TextBlock{{Kind: "heading", Level: 2, Text: "Welcome back", Box: [4]int{5, 6, 7, 8}, At: 1, Occ: true}}; !reflect.DeepEqual(obs.Text, wantText) {
+		t.Errorf("text = %+v\nwant %+v", obs.Text, wantText)
+	}
+	if wantGroups := []page.Group{{Kind: "row", Node: "1", Name: "Row 1 | 1990"}}; !reflect.DeepEqual(obs.Groups, wantGroups) {
+		t.Errorf("groups = %+v\nwant %+v", obs.Groups, wantGroups)
+	}
 	want := []page.Node{
-		{ID: "1", Role: "btn", Name: "Save", Ctx: "Row 1", XY: [2]int{25, 40}, Box: [4]int{10, 20, 30, 40}},
+		{ID: "1", Role: "btn", Name: "Save", Ctx: "Row 1", XY: [2]int{25, 40}, Box: [4]int{10, 20, 30, 40}, Group: 1},
 		{ID: "2", Role: "sel", Name: "Clinic", Value: "North", State: "required", XY: [2]int{50, 10},
 			Box: [4]int{0, 0, 100, 20}, Frame: 2, Occ: true, Scr: &page.Scroll{Depth: "40%", H: 900},
 			Options: []string{"North", "South Side"}},
+		{ID: "3", Role: "btn", Name: "Go", XY: [2]int{0, 0}, Box: [4]int{0, 0, 1, 1}},
 	}
 	if !reflect.DeepEqual(obs.Tree, want) {
 		t.Errorf("tree = %+v\nwant %+v", obs.Tree, want)

@@ -28,8 +28,11 @@ const (
 )
 
 // Node is one interactive element with seed 002's minified keys. T (input type) and C
-// (context: the nearest row, fieldset or section text) are additions the fast path needs to
-// tell a date field from a text field and "Delete" in one row from "Delete" in another.
+// (context: the nearest row, fieldset or visible section heading text) are additions the
+// fast path needs to tell a date field from a text field and "Delete" in one row from
+// "Delete" in another. Controls a page wires by script (a div or span with its own click
+// listener, the outermost element of a pointer-cursor region) are nodes like any other,
+// with role btn.
 type Node struct {
 	ID    string  `json:"i"`
 	Role  string  `json:"r"`
@@ -45,6 +48,57 @@ type Node struct {
 	Occ   bool    `json:"occ,omitempty"`
 	// Options lists a select's option texts; it is what "select X from Y" resolves against.
 	Options []string `json:"o,omitempty"`
+	// Group is the innermost dialog, fieldset, table row or enclosing control the element
+	// belongs to: an index into Observation.Groups counted from 1; 0 = none. Elements far
+	// from the viewport (more than a screen above it or two below) get none: Ctx says theirs.
+	Group int `json:"g,omitempty"`
+}
+
+// Group kinds: what Observation.Groups holds.
+const (
+	GroupDialog   = "dialog"   // a dialog (modal or not); Name is its accessible name
+	GroupFieldset = "fieldset" // a fieldset; Name is its legend
+	GroupRow      = "row"      // a table row (tr or role=row); Name is its cells' text joined by " | "
+	GroupControl  = "control"  // a control that holds other controls (a clickable row with icon buttons); Node is its id
+)
+
+// Group is a context elements and text share, so it can be printed once above them
+// instead of on every line. Groups nest through Parent.
+type Group struct {
+	Kind string `json:"k"`
+	Name string `json:"n,omitempty"`
+	// Parent is the enclosing group, counted from 1 like Node.Group; 0 = none.
+	Parent int `json:"p,omitempty"`
+	// Node is the id of the element that is this group when that element is itself a
+	// control (kind control, or a row that is clickable as a whole); "" otherwise.
+	Node string `json:"i,omitempty"`
+}
+
+// Text kinds: what a TextBlock is.
+const (
+	TextHeading   = "heading"   // h1–h6 or role=heading; Level says which
+	TextParagraph = "paragraph" // any other visible run of words: paragraphs, list items, captions, loose text
+	TextCell      = "cell"      // a table cell; its Group is the row
+	TextStatus    = "status"    // a status, alert or error message (role=alert/status, aria-live, .error, …)
+)
+
+// TextBlock is one block of the page's visible, non-interactive words: what a person reads
+// around the controls (an instruction, a price, an error). Words that name a control (its
+// label, its text) are not repeated here.
+type TextBlock struct {
+	Kind  string `json:"k"`
+	Level int    `json:"l,omitempty"` // a heading's level, 1–6; 0 for other kinds
+	Text  string `json:"t"`           // white space collapsed, at most 300 characters
+	// Box is x, y, width, height in CSS pixels relative to the top viewport, like Node.Box.
+	Box [4]int `json:"box"`
+	// At places the block in document order among the elements: it comes right before
+	// Tree[At] (At == len(Tree): after the last element).
+	At    int  `json:"at"`
+	Group int  `json:"g,omitempty"`   // as Node.Group
+	Occ   bool `json:"occ,omitempty"` // behind an open modal dialog
+	// Site marks text in the page's own header or footer (the banner and contentinfo
+	// landmarks: a brand, "© 2025 …"), which a site repeats on every page.
+	Site bool `json:"site,omitempty"`
 }
 
 // Scroll describes a scrollable container: how far down it is and its content height.
@@ -97,6 +151,18 @@ type Observation struct {
 	DOMHash string `json:"domHash"`
 	// Pruned counts interactive elements left out by viewport pruning.
 	Pruned int `json:"pruned,omitempty"`
+	// Text is the page's visible non-interactive text in document order, read from about
+	// one viewport above the visible one to two below it (at most 400 blocks).
+	Text []TextBlock `json:"text,omitempty"`
+	// TextAbove and TextBelow count the text blocks above and below the part Text covers,
+	// so a rendering can say that more is there to scroll to.
+	TextAbove int `json:"textAbove,omitempty"`
+	TextBelow int `json:"textBelow,omitempty"`
+	// Groups holds the contexts Node.Group and TextBlock.Group point at.
+	Groups []Group `json:"groups,omitempty"`
+	// Modal is the accessible name of the open modal dialog that covers the rest of the page
+	// (the elements marked Occ); "dialog" when it has no name, "" when none is open.
+	Modal string `json:"modal,omitempty"`
 }
 
 // Node returns the element with id, if the observation has it.

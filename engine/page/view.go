@@ -1,0 +1,486 @@
+package page
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// DefaultBudget is the size of a rendering in estimated tokens when ViewOptions.Budget is
+// 0: with it a refinement prompt still fits the fast model's 4,096-token context.
+const DefaultBudget = 1500
+
+// ViewOptions configure Render. The zero value is what every prompt uses.
+type ViewOptions struct {
+	// Budget is the most the rendering may cost, in EstimateTokens; 0 = DefaultBudget.
+	// What is on screen goes in first, then what is nearest above and below; the rest is
+	// summarised in one line per direction.
+	Budget int
+	// TextOnly leaves the elements out: the page's words and messages alone, for a check
+	// that reads the page but acts on nothing (Tier 2 verification).
+	TextOnly bool
+}
+
+// View is the page as a model sees it: the <page> block every prompt carries.
+type View struct {
+	Text     string `json:"text"`
+	Elements int    `json:"elements"` // interactive elements listed in Text
+	Tokens   int    `json:"tokens"`   // EstimateTokens(Text)
+}
+
+// EstimateTokens estimates a text's tokens as its length in bytes / 4, rounded up (for
+// ASCII: characters / 4), the same rule llm.EstimateTokens applies to whole prompts.
+func EstimateTokens(s string) int { return (len(s) + 3) / 4 }
+
+// Render writes the observation as the <page> block of the prompts, within opt's budget:
+//
+//	<page url="…" title="…">
+//	(more above: 12 links (Section 3, Section 2, …), 30 text blocks)
+//	# Patients                                      a heading, printed once for what follows
+//	Maria Lopez | 1985-07-12 | [7] btn "Delete"     a table row: its cells and controls
+//	dialog "Welcome" covers 8 controls:             a group line; its members are indented
+//	  [9] btn "Got it"
+//	message: "Saved"
+//	(more below: 38 links (Contents, Index, …))
+//	</page>
+//
+// An element line is `[id] role "name" = "value" (type, states) {other options} ->
+// address`, each part only when it says something. Elements and text keep document
+// order, so ordinals ("the second link") mean the same here as on the page; what is
+// selected is filled from the viewport outwards. Render is pure: the same observation
+// gives the same text, and the observation is not changed.
+func Render(obs Observation, opt ViewOptions) View {
+	budget := opt.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	obs.Text = slices.Clone(obs.Text) // the rendering relabels blocks; the caller's stay as they were
+	if opt.TextOnly {
+		obs.Tree, obs.Pruned = nil, 0
+		for i := range obs.Text {
+			obs.Text[i].At = 0
+		}
+	}
+	v := newView(obs)
+	v.select_(budget * 4)
+	return v.write()
+}
+
+// item is one node or text block in document order.
+type item struct {
+	node, text int // index into Tree or Text; -1 when the item is the other kind
+}
+
+// unit is what selection takes or leaves whole: one line (an element, a text block, or a
+// table row with its cells and controls).
+type unit struct {
+	items   []item
+	row     int // the row group of a row unit, 0 otherwise
+	first   int // position of the first item in document order
+	y0, y1  int // vertical extent in viewport pixels
+	line    string
+	chain   []int // enclosing dialog, fieldset and control groups, outermost first
+	deps    []int // units that must come with it: its section heading, the control holding it
+	nodes   int
+	heading bool
+	status  bool
+}
+
+type view struct {
+	obs     Observation
+	units   []unit
+	groups  []Group
+	hrefs   map[int]string // node index -> shortened address, for links that need one
+	covered int            // controls behind the modal dialog
+	modal   int            // the group of the modal dialog, 0 = not in the observation
+	chosen  []bool
+	paid    map[int]bool // groups whose header line is counted
+	used    int          // characters spent
+	left    int          // characters left
+	shownMs map[string]bool
+}
+
+func newView(obs Observation) *view {
+	v := &view{obs: obs, groups: obs.Groups, paid: map[int]bool{}, shownMs: map[string]bool{}}
+	v.hrefs = linkAddresses(obs)
+	if obs.Modal != "" {
+		for i, g := range obs.Groups {
+			if g.Kind == GroupDialog && (g.Name == obs.Modal || g.Name == "" && obs.Modal == "dialog") {
+				v.modal = i + 1
+				break
+			}
+		}
+	}
+	v.build()
+	return v
+}
+
+// group returns the group with 1-based index i, or a zero Group.
+func (v *view) group(i int) Group {
+	if i <= 0 || i > len(v.groups) {
+		return Group{}
+	}
+	return v.groups[i-1]
+}
+
+// rowOf is the nearest row group at or above g, or 0.
+func (v *view) rowOf(g int) int {
+	for seen := 0; g > 0 && seen <= len(v.groups); seen++ {
+		if v.group(g).Kind == GroupRow {
+			return g
+		}
+		g = v.group(g).Parent
+	}
+	return 0
+}
+
+// chainOf lists the groups above g that a line is indented under, outermost first. Rows
+// are not among them: a row is one line.
+func (v *view) chainOf(g int) []int {
+	var out []int
+	for seen := 0; g > 0 && seen <= len(v.groups); seen++ {
+		if v.group(g).Kind != GroupRow {
+			out = append(out, g)
+		}
+		g = v.group(g).Parent
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// sequence merges the tree and the text blocks in document order.
+func sequence(obs Observation) []item {
+	seq := make([]item, 0, len(obs.Tree)+len(obs.Text))
+	ti := 0
+	for ni := 0; ni <= len(obs.Tree); ni++ {
+		for ti < len(obs.Text) && (obs.Text[ti].At <= ni || ni == len(obs.Tree)) {
+			seq = append(seq, item{node: -1, text: ti})
+			ti++
+		}
+		if ni < len(obs.Tree) {
+			seq = append(seq, item{node: ni, text: -1})
+		}
+	}
+	return seq
+}
+
+// build turns the sequence into units, leaving out what a person cannot see or what is
+// said elsewhere (covered controls, a dialog's title repeated as its heading).
+func (v *view) build() {
+	// The site's own header and footer text (a brand, a copyright line) is the same on every
+	// page: it is read only when the page has no other words.
+	siteOnly := true
+	for _, t := range v.obs.Text {
+		if !t.Site && !t.Occ {
+			siteOnly = false
+			break
+		}
+	}
+	rowUnit := map[int]int{} // row group -> unit
+	rowOwner := map[string]int{}
+	ownerUnit := map[string]int{} // id of a control holding others -> its unit
+	for i, g := range v.groups {
+		if g.Node != "" && g.Kind == GroupRow {
+			rowOwner[g.Node] = i + 1
+		}
+	}
+	for pos, it := range sequence(v.obs) {
+		g, y0, y1 := 0, 0, 0
+		if it.node >= 0 {
+			n := v.obs.Tree[it.node]
+			if n.Occ {
+				v.covered++
+				continue
+			}
+			g, y0, y1 = n.Group, n.Box[1], n.Box[1]+n.Box[3]
+			if r, ok := rowOwner[n.ID]; ok {
+				g = r
+			}
+		} else {
+			t := v.obs.Text[it.text]
+			if t.Occ || t.Text == "" || (t.Site && !siteOnly) || v.repeatsGroup(t) {
+				continue
+			}
+			g, y0, y1 = t.Group, t.Box[1], t.Box[1]+t.Box[3]
+		}
+		if r := v.rowOf(g); r > 0 {
+			if k, ok := rowUnit[r]; ok {
+				u := &v.units[k]
+				u.items = append(u.items, it)
+				u.y0, u.y1 = min(u.y0, y0), max(u.y1, y1)
+				continue
+			}
+			rowUnit[r] = len(v.units)
+			v.units = append(v.units, unit{items: []item{it}, row: r, first: pos, y0: y0, y1: y1,
+				chain: v.chainOf(v.group(r).Parent)})
+			continue
+		}
+		u := unit{items: []item{it}, first: pos, y0: y0, y1: y1, chain: v.chainOf(g)}
+		if it.text >= 0 {
+			t := &v.obs.Text[it.text]
+			if t.Kind == TextParagraph && slices.Contains(v.obs.Messages, t.Text) {
+				t.Kind = TextStatus // a message the walk found through aria-describedby, say
+			}
+			u.heading, u.status = t.Kind == TextHeading, t.Kind == TextStatus
+		} else {
+			ownerUnit[v.obs.Tree[it.node].ID] = len(v.units)
+		}
+		v.units = append(v.units, u)
+	}
+	lastHead := -1
+	for k := range v.units {
+		u := &v.units[k]
+		u.line, u.nodes = v.line(*u)
+		for _, g := range u.chain {
+			if id := v.group(g).Node; id != "" {
+				if o, ok := ownerUnit[id]; ok && o != k {
+					u.deps = append(u.deps, o)
+				}
+			}
+		}
+		if u.heading {
+			lastHead = k
+			continue
+		}
+		if lastHead >= 0 && isPrefix(v.units[lastHead].chain, u.chain) {
+			u.deps = append(u.deps, lastHead)
+		}
+	}
+}
+
+// repeatsGroup reports whether a text block only repeats the name of a group it is in (a
+// dialog's title, shown on the dialog's line).
+func (v *view) repeatsGroup(t TextBlock) bool {
+	for g, seen := t.Group, 0; g > 0 && seen <= len(v.groups); seen++ {
+		if gr := v.group(g); gr.Kind != GroupRow && strings.EqualFold(gr.Name, t.Text) {
+			return true
+		}
+		g = v.group(g).Parent
+	}
+	return false
+}
+
+func isPrefix(a, b []int) bool {
+	return len(a) <= len(b) && slices.Equal(a, b[:len(a)])
+}
+
+// distance is how far a unit is from the viewport in pixels; 0 when any of it is on screen.
+func (v *view) distance(u unit) int {
+	h := v.obs.Viewport.Height
+	switch {
+	case h <= 0 || (u.y0 == 0 && u.y1 == 0):
+		return 0
+	case u.y1 <= 0:
+		return -u.y1 + 1
+	case u.y0 >= h:
+		return u.y0 - h + 1
+	}
+	return 0
+}
+
+// above reports whether a unit left out lies above the viewport.
+func (v *view) above(u unit) bool {
+	return v.obs.Viewport.Height > 0 && u.y1 <= 0 && !(u.y0 == 0 && u.y1 == 0)
+}
+
+// summaryRoom is what each direction's summary line may take; it is kept free.
+const summaryRoom = 200
+
+// select_ picks the units to show: messages first, then by distance from the viewport,
+// each with the heading and control it depends on, while they fit. Room is kept for the
+// two summary lines; what they leave of it is filled in a second round.
+func (v *view) select_(chars int) {
+	v.chosen = make([]bool, len(v.units))
+	fixed := len(v.header()) + len("\n</page>") + 2*summaryRoom
+	for _, m := range v.obs.Messages {
+		fixed += len(messageLine(m)) + 1
+	}
+	if v.covered > 0 {
+		fixed += len(v.coveredLine()) + 1
+	}
+	v.left = chars - fixed
+	order := make([]int, len(v.units))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ua, ub := v.units[a], v.units[b]
+		if ua.status != ub.status {
+			if ua.status {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(v.distance(ua), v.distance(ub))
+	})
+	v.fill(order)
+	// The summaries are known now; what they do not need goes to more units, less a margin
+	// for summaries that change as more is chosen.
+	spare := 2*summaryRoom - len(v.summary(true)) - len(v.summary(false)) - 2 - 80
+	if spare > 0 {
+		v.left += spare
+		v.fill(order)
+	}
+}
+
+// fill chooses units in order while they fit. Once a unit above or below the viewport does
+// not fit, nothing farther in that direction is taken: the view stays one piece with one
+// summary per side, instead of picking far small things over near large ones.
+func (v *view) fill(order []int) {
+	var closed [2]bool
+	for _, k := range order {
+		if v.chosen[k] {
+			continue
+		}
+		dir := 1
+		if v.above(v.units[k]) {
+			dir = 0
+		}
+		far := v.distance(v.units[k]) > 0
+		if far && closed[dir] {
+			continue
+		}
+		need := v.closure(k)
+		cost, heads := 0, map[int]bool{}
+		for _, j := range need {
+			u := v.units[j]
+			cost += len(u.line) + 1 + 2*len(u.chain)
+			for d, g := range u.chain {
+				if !v.paid[g] && !heads[g] {
+					heads[g] = true
+					cost += len(v.groupLine(g)) + 1 + 2*d
+				}
+			}
+		}
+		if cost > v.left {
+			if far {
+				closed[dir] = true
+			}
+			continue
+		}
+		v.left -= cost
+		for _, j := range need {
+			v.chosen[j] = true
+		}
+		for g := range heads {
+			v.paid[g] = true
+		}
+	}
+}
+
+// closure is unit k with the units it depends on that are not chosen yet.
+func (v *view) closure(k int) []int {
+	var out []int
+	seen := map[int]bool{}
+	var add func(int)
+	add = func(j int) {
+		if seen[j] || v.chosen[j] {
+			return
+		}
+		seen[j] = true
+		out = append(out, j)
+		for _, d := range v.units[j].deps {
+			add(d)
+		}
+	}
+	add(k)
+	return out
+}
+
+// write prints the chosen units in document order under their group lines.
+func (v *view) write() View {
+	var b strings.Builder
+	b.WriteString(v.header())
+	b.WriteByte('\n')
+	if s := v.summary(true); s != "" {
+		b.WriteString(s + "\n")
+	}
+	var open []int
+	elements := 0
+	for k, u := range v.units {
+		if !v.chosen[k] {
+			continue
+		}
+		common := 0
+		for common < len(open) && common < len(u.chain) && open[common] == u.chain[common] {
+			common++
+		}
+		open = open[:common]
+		for d := common; d < len(u.chain); d++ {
+			if line := v.groupLine(u.chain[d]); line != "" {
+				b.WriteString(strings.Repeat("  ", d) + line + "\n")
+			}
+			open = append(open, u.chain[d])
+		}
+		indent := strings.Repeat("  ", len(u.chain))
+		b.WriteString(indent + u.line + "\n")
+		elements += u.nodes
+		if u.status {
+			v.shownMs[v.obs.Text[u.items[0].text].Text] = true
+		}
+	}
+	if v.covered > 0 && !v.coveredShown() {
+		b.WriteString(v.coveredLine() + "\n")
+	}
+	for _, m := range v.obs.Messages {
+		if !v.shownMs[clipRunes(oneLine(m), 200)] && !v.shownMs[m] {
+			b.WriteString(messageLine(m) + "\n")
+		}
+	}
+	if s := v.summary(false); s != "" {
+		b.WriteString(s + "\n")
+	}
+	b.WriteString("</page>")
+	text := b.String()
+	return View{Text: text, Elements: elements, Tokens: EstimateTokens(text)}
+}
+
+// header opens the block; its form is what prompts and their tests look for.
+func (v *view) header() string {
+	return fmt.Sprintf("<page url=%q title=%q>", v.obs.URL, v.obs.Title)
+}
+
+// coveredShown reports whether the modal dialog's line, which names what it covers, is in
+// the rendering.
+func (v *view) coveredShown() bool {
+	return v.modal > 0 && v.paid[v.modal]
+}
+
+func (v *view) coveredLine() string {
+	what := plural(v.covered, "control", "controls")
+	if v.obs.Modal != "" {
+		return fmt.Sprintf("(%s covered by dialog %q)", what, v.obs.Modal)
+	}
+	return fmt.Sprintf("(%s covered by other content)", what)
+}
+
+// groupLine is the line above a group's members; "" for a control holding others, whose
+// own line comes first anyway.
+func (v *view) groupLine(g int) string {
+	gr := v.group(g)
+	switch gr.Kind {
+	case GroupDialog:
+		s := "dialog"
+		if gr.Name != "" {
+			s += " " + quoted(clipRunes(gr.Name, 60))
+		}
+		if g == v.modal && v.covered > 0 {
+			s += " covers " + plural(v.covered, "control", "controls")
+		}
+		return s + ":"
+	case GroupFieldset:
+		if gr.Name == "" {
+			return "fieldset:"
+		}
+		return clipRunes(gr.Name, 60) + ":"
+	}
+	return ""
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
