@@ -1,0 +1,222 @@
+package understand
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// Reading an element phrase: "the second Delete button for Tom Baker" as determiner,
+// ordinal, name, role word and qualifier, in every way it may split.
+
+// readings lists the ways a phrase may split into head and qualifier: the whole phrase as
+// a name ("Date of birth"), or a name with a qualifier ("Delete for Tom Baker").
+func readings(toks []token) []phrase {
+	base := phrase{explained: make([]bool, len(toks))}
+	i := 0
+	for i < len(toks) && toks[i].kind == tokWord {
+		k := toks[i].key
+		if definite[k] || indefinite[k] {
+			if base.det == "" || allWords[base.det] && k == "the" {
+				if allWords[base.det] {
+					base.explained[i] = true
+					i++
+					continue
+				}
+				base.det = k
+				base.indefinite = indefinite[k]
+			}
+			base.explained[i] = true
+			i++
+			continue
+		}
+		if o, ok := ordinals[k]; ok && i+1 < len(toks) {
+			base.ordinal = o
+			base.explained[i] = true
+			i++
+			continue
+		}
+		break
+	}
+	out := []phrase{headOnly(toks, i, len(toks), base)}
+	if out[0].kindNoun {
+		keep := base
+		keep.keepKind = true
+		out = append(out, headOnly(toks, i, len(toks), keep))
+	}
+	for q := i + 1; q < len(toks); q++ {
+		k := toks[q].key
+		if toks[q].kind != tokWord || !(nearWords[k] || nameMarker[k]) {
+			continue
+		}
+		out = append(out, withQualifier(toks, i, q, base))
+	}
+	return out
+}
+
+// headOnly reads toks[from:to] as role words, ordinals and a name.
+func headOnly(toks []token, from, to int, base phrase) phrase {
+	p := base
+	p.explained = slices.Clone(base.explained)
+	// A trailing "number 3" or "#3".
+	if to-from >= 2 && toks[to-2].key == "number" {
+		if n, ok := atoiKey(toks[to-1].key); ok {
+			p.ordinal = n
+			p.explained[to-2], p.explained[to-1] = true, true
+			to -= 2
+		}
+	}
+	// Role noun at the end ("the Save button"), or at the start ("button Save", "the
+	// field Email"). Two-word nouns first.
+	takeRole := func(at, n int, key string) bool {
+		key = singular(key)
+		if rw, ok := roleWords[key]; ok {
+			p.rw, p.roleKey = &rw, key
+		} else if key == "x" || key == "search" {
+			p.roleKey = key
+		} else {
+			return false
+		}
+		for k := at; k < at+n; k++ {
+			p.explained[k] = true
+		}
+		if key == "x" {
+			p.closeish = true
+		}
+		return true
+	}
+	if to-from >= 2 {
+		if key, ok := twoWordRoles[[2]string{toks[to-2].key, toks[to-1].key}]; ok && takeRole(to-2, 2, key) {
+			to -= 2
+		}
+	}
+	if p.roleKey == "" && to-from >= 1 && toks[to-1].kind == tokWord {
+		k := toks[to-1].key
+		if _, ok := roleWords[singular(k)]; ok && (to-from >= 2 || k != "check") && takeRole(to-1, 1, k) {
+			to--
+		}
+	}
+	if p.roleKey == "" && to-from >= 2 && toks[from].kind == tokWord {
+		if key, ok := twoWordRoles[[2]string{toks[from].key, toks[from+1].key}]; ok && takeRole(from, 2, key) {
+			from += 2
+		} else if _, ok := roleWords[toks[from].key]; ok && toks[from].key != "check" && takeRole(from, 1, toks[from].key) {
+			from++
+		}
+	}
+	// A type word before the role noun, or standing alone at the end: "the date field",
+	// "the email".
+	if to-from >= 1 && toks[to-1].kind == tokWord {
+		if ts, ok := typeWords[toks[to-1].key]; ok && (p.rw == nil || p.rw.field || to-from == 1) {
+			p.types = ts
+			if p.rw != nil && p.rw.field {
+				// "the second time field": the type word picks the kind, not the name.
+				p.explained[to-1] = true
+				p.typeWordOnly = true
+				to--
+			}
+		}
+	}
+	// An ordinal after the determiner was taken; one right before the role noun too.
+	if p.ordinal == 0 && to-from >= 1 {
+		if o, ok := ordinals[toks[from].key]; ok && (to-from > 1 || p.roleKey != "") {
+			p.ordinal = o
+			p.explained[from] = true
+			from++
+		}
+	}
+	for k := from; k < to; k++ {
+		if k == to-1 && k > from && kindNouns[toks[k].key] && p.rw == nil && !p.keepKind {
+			// "the library books task", "Tom's lunch email": a kind noun after a name.
+			p.explained[k] = true
+			p.kindNoun = true
+			continue
+		}
+		if toks[k].kind == tokPunct || (toks[k].key == "one" || toks[k].key == "ones") && k == to-1 && k > from {
+			// "the 🌱 one": "one" stands for the element the other words describe.
+			p.explained[k] = true
+			continue
+		}
+		if toks[k].kind == tokQuoted {
+			p.quoted = true
+		}
+		p.name = append(p.name, k)
+	}
+	if len(p.name) == 1 && closeWords[toks[p.name[0]].key] {
+		p.closeish = true
+	}
+	return p
+}
+
+// withQualifier reads toks[from:q] as the head and toks[q:] as a qualifier: nearby text
+// ("for Tom Baker", "in the second row") or a name marker ("labeled Notes").
+func withQualifier(toks []token, from, q int, base phrase) phrase {
+	p := headOnly(toks, from, q, base)
+	marker := toks[q].key
+	p.explained[q] = true
+	rest := q + 1
+	// Multi-word prepositions: next to, close to, in front of, on the left of…
+	for rest < len(toks) && toks[rest].kind == tokWord {
+		k := toks[rest].key
+		if k == "to" || k == "the" || k == "of" || k == "a" || k == "row" || k == "line" || k == "section" ||
+			k == "card" || k == "panel" || k == "entry" || k == "record" || k == "item" || k == "label" ||
+			k == "text" || k == "heading" || k == "title" || k == "dialog" || k == "area" || k == "group" ||
+			k == "part" || k == "says" || k == "popup" || k == "story" || k == "article" || k == "post" || k == "listing" || k == "thread" || k == "modal" || k == "banner" || k == "window" || k == "column" || k == "saying" || k == "reads" || k == "is" ||
+			k == "box" && rest+1 < len(toks) {
+			p.explained[rest] = true
+			rest++
+			continue
+		}
+		break
+	}
+	var words []int
+	for k := rest; k < len(toks); k++ {
+		if toks[k].kind == tokPunct {
+			p.explained[k] = true
+			continue
+		}
+		if o, ok := ordinals[toks[k].key]; ok && k+1 < len(toks) && (toks[k+1].key == "row" || toks[k+1].key == "line") {
+			// "in the second row": an ordinal of rows is a qualifier the tree cannot check
+			// by text; keep it as the element's ordinal when none was said.
+			if p.ordinal == 0 {
+				p.ordinal = o
+			}
+			p.explained[k], p.explained[k+1] = true, true
+			k++
+			continue
+		}
+		words = append(words, k)
+	}
+	if (nameMarker[marker] && marker != "with" || marker == "to" && p.rw != nil && slices.Contains(p.rw.roles, page.RoleLink)) && len(p.name) == 0 {
+		p.name = words
+		return p
+	}
+	p.near = words
+	return p
+}
+
+// singular turns a plural role noun into its singular: "boxes", "buttons", "fields".
+func singular(k string) string {
+	if _, ok := roleWords[k]; ok {
+		return k
+	}
+	for _, suf := range []string{"es", "s"} {
+		if b := strings.TrimSuffix(k, suf); b != k {
+			if _, ok := roleWords[b]; ok {
+				return b
+			}
+		}
+	}
+	return k
+}
+
+func atoiKey(k string) (int, bool) {
+	n := 0
+	for _, r := range k {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n, k != ""
+}

@@ -1,0 +1,208 @@
+package understand
+
+import (
+	"slices"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// Clauses whose verb is the page's word: a button's label said as the goal, a verb that
+// is a button's first word, a field named with its value.
+
+// labelGoal reads a clause that is word for word what an element says: "Remove my
+// profile", "Add to cart", "Next".
+func (r *reader) labelGoal(body []token, changed bool) clause {
+	ref := r.ix.resolve(body, vClick)
+	best, ok := ref.best()
+	if !ok || best.score < 0.78 || len(ref.unexplained) > 0 || ref.roleOnly {
+		return clause{} // 0.78: one slip in a label ("sign out of all devies") still names it
+	}
+	n := r.ix.nodes[best.node]
+	if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio {
+		return clause{}
+	}
+	for _, t := range body {
+		if t.kind == tokWord && indefinite[t.key] && !slices.Contains(keysOf(n.Name), t.key) {
+			// "add a task" is not the "Add task" button: "a" leaves the task open.
+			return clause{}
+		}
+	}
+	if ref.ambiguous {
+		return clause{quality: 0.9 * best.score, questions: []Question{r.whichElement(-1, joinRaw(body), ref.cands)}}
+	}
+	cl := r.bindClause(vClick, "", best.node, best.score, "", false, joinRaw(body))
+	cl.quality *= 0.99 // a verb said wins a tie
+	return cl
+}
+
+// verbAsName reads a clause whose first words are a button's label and the rest says
+// which one: "Delete Tom Baker", "save the changes", "remove the second address".
+func (r *reader) verbAsName(body []token, changed bool) clause {
+	var best clause
+	for k := 1; k < len(body) && k <= 3; k++ {
+		head := body[:k]
+		if head[k-1].kind != tokWord {
+			continue
+		}
+		tail := body[k:]
+		headKeys := make([]string, 0, k)
+		for _, t := range head {
+			headKeys = append(headKeys, t.key)
+		}
+		// The head must be a button's or link's whole name.
+		// "post it", "send them": the head starts a button's name and a pronoun stands for
+		// the rest ("Post comment"), when one button starts so.
+		pronounTail := len(tail) == 1 && (tail[0].key == "it" || tail[0].key == "them" || tail[0].key == "this")
+		var hits []cand
+		for _, i := range r.ix.nodesWith(headKeys) {
+			n := r.ix.nodes[i]
+			if n.Role != page.RoleButton && n.Role != page.RoleLink && n.Role != page.RoleMenuItem {
+				continue
+			}
+			s, _ := phraseMatch(headKeys, r.ix.names[i])
+			if pronounTail && len(r.ix.names[i]) > 0 && r.ix.names[i][0] == headKeys[0] {
+				s = max(s, 0.9)
+			}
+			if s < 0.8 {
+				continue // a typo in the verb is fine ("edti"), a part of the label is not
+			}
+			hits = append(hits, cand{node: i, score: s, option: -1})
+		}
+		if len(hits) == 0 {
+			continue
+		}
+		// The tail names which: nearby text, an ordinal, or a generic object.
+		var tailKeys []string
+		var ordinal int
+		indef := false
+		for _, t := range tail {
+			if t.kind == tokWord && indefinite[t.key] {
+				indef = true // "add a task": which task is left open
+			}
+			switch {
+			case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of" || pronounTail:
+			case ordinals[t.key] != 0:
+				ordinal = ordinals[t.key]
+			case t.kind == tokQuoted:
+				tailKeys = append(tailKeys, matchKeys(t.raw)...)
+			default:
+				tailKeys = append(tailKeys, t.key)
+			}
+		}
+		var scored []cand
+		for _, h := range hits {
+			s := h.score
+			if len(tailKeys) > 0 {
+				c, _ := containment(tailKeys, r.ix.ctx(h.node), nil)
+				if c < 1 {
+					continue
+				}
+			}
+			scored = append(scored, cand{node: h.node, score: s, option: -1})
+		}
+		if ordinal != 0 {
+			scored = pickOrdinal(scored, ordinal)
+		}
+		words := joinRaw(body)
+		switch {
+		case len(scored) == 0 || indef:
+			continue
+		case len(scored) > 1 && ordinal == 0:
+			cl := clause{quality: 0.85, questions: []Question{r.whichElement(-1, words, scored)}}
+			if cl.quality > best.quality {
+				best = cl
+			}
+		default:
+			cl := r.bindClause(vClick, "", scored[0].node, scored[0].score, "", false, words)
+			cl.quality *= 0.95
+			if cl.quality > best.quality {
+				best = cl
+			}
+		}
+	}
+	return best
+}
+
+// fieldValue reads a clause with no verb that pairs a field with a value: "Name: Jas",
+// "Email = jas@example.com", "Leeds as the city", "display name should be Sam", "Quantity
+// 3", "country UK". The field must ground well: with no verb, nothing else says this is
+// about typing.
+func (r *reader) fieldValue(body []token, changed, plain bool) clause {
+	var best clause
+	try := func(target, value []token, bias float64, marked bool) {
+		if len(value) == 0 || len(target) == 0 {
+			return
+		}
+		if target[0].kind == tokWord && indefinite[target[0].key] {
+			return // "a promo code and apply it" names no field
+		}
+		if v := value[0]; v.kind == tokWord && (connectives[v.key] || isRoleWord(v.key)) {
+			return // "the Notes field" is not the value "field"
+		}
+		b, ok := r.ix.resolve(target, vType).best()
+		// With no verb and no ":" the field must be named well, unless the value's
+		// shape is what the field takes ("prefered tiem 4pm" into a time input).
+		need := 0.8
+		if marked || shapeFits(value, r.ix.nodes[max(0, b.node)]) {
+			need = 0.6
+		}
+		if !ok || b.score < need {
+			return
+		}
+		cl := r.typeReading(vType, "", target, value, changed)
+		cl.quality *= bias
+		if cl.quality > best.quality {
+			best = cl
+		}
+	}
+	for m := 1; m < len(body); m++ {
+		t := body[m]
+		switch {
+		case t.kind == tokPunct && (t.raw == ":" || t.raw == "=") || t.kind == tokWord && (t.raw == "-" || t.raw == "–" || t.raw == "—"):
+			try(body[:m], body[m+1:], 0.98, true)
+		case t.key == "as":
+			try(body[m+1:], body[:m], 0.97, false)
+		case t.key == "to" || t.key == "at":
+			try(body[:m], body[m+1:], 0.96, true) // "brightness to eighty"
+		case t.key == "is" || t.key == "be" && m >= 2 && (body[m-1].key == "should" || body[m-1].key == "must" || body[m-1].key == "will" || body[m-1].key == "to"):
+			cut := m
+			if t.key == "be" {
+				cut = m - 1
+			}
+			try(body[:cut], body[m+1:], 0.97, true)
+		}
+		if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k]) {
+			continue // "search for X" is not the value "for X"
+		}
+		if plain || shapeFits(body[m:], page.Node{Type: "number"}) || body[m].kind == tokQuoted {
+			try(body[:m], body[m:], 0.96, false)
+		}
+	}
+	return best
+}
+
+func isRoleWord(k string) bool {
+	_, ok := roleWords[singular(k)]
+	return ok
+}
+
+// shapeFits reports a value whose shape is what the field's type takes.
+func shapeFits(value []token, n page.Node) bool {
+	sh, ok := shapeAt(value, 0)
+	if !ok || sh.n != len(value) {
+		return false
+	}
+	switch sh.kind {
+	case "date":
+		return n.Type == "date" || n.Type == "datetime-local"
+	case "time":
+		return n.Type == "time"
+	case "email":
+		return n.Type == "email"
+	case "number":
+		return n.Type == "number" || n.Type == "range"
+	case "url":
+		return n.Type == "url"
+	}
+	return false
+}
