@@ -268,8 +268,8 @@
   }
 
   // renameOwners names a control found by script that holds other controls (a clickable
-  // row with its star and checkbox) by its words without theirs ("☆ GitHub …" would match
-  // what is said of the star), and makes it their context.
+  // row with its star and checkbox) by its words without theirs: "☆ GitHub …" would match
+  // what is said of the star.
   function renameOwners(W) {
     const inner = new Map();
     for (const n of W.found) {
@@ -284,10 +284,6 @@
         o.n = t;
         o.base = o.r + '|' + t + '|' + o.t;
       }
-    }
-    // Such a row is its controls' context, as a table row is its cells' controls'.
-    for (const n of W.found) {
-      if (n.owner && n.owner.wired && n.owner.n && !(n.grp && n.grp.kind === 'row')) n.c = clip(n.owner.n, 60);
     }
   }
 
