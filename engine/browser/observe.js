@@ -52,6 +52,7 @@
     while (W.cs.length && !W.cs[W.cs.length - 1].el.contains(el)) W.cs.pop();
     n.owner = W.cs.length ? W.cs[W.cs.length - 1] : null;
     n.grp = c.grp;
+    n.wired = c.wired;
     W.cs.push(n);
     W.found.push(n);
     if (c.wired) W.wired.add(el);
@@ -116,6 +117,7 @@
     this.g = 0;
     this.owner = null;
     this.grp = null;
+    this.wired = false;
   }
 
   // plain is a record as the JSON of one page.Node.
@@ -265,6 +267,26 @@
     return boxGroup(W, b);
   }
 
+  // renameOwners names a control found by script that holds other controls (a clickable
+  // row with its star and checkbox) by its words without theirs: "☆ GitHub …" would match
+  // what is said of the star.
+  function renameOwners(W) {
+    const inner = new Map();
+    for (const n of W.found) {
+      if (!n.owner || !n.owner.wired) continue;
+      let set = inner.get(n.owner);
+      if (!set) inner.set(n.owner, (set = new Set()));
+      set.add(n.el);
+    }
+    for (const [o, set] of inner) {
+      const t = text.without(o.el, set);
+      if (t && t !== o.n) {
+        o.n = t;
+        o.base = o.r + '|' + t + '|' + o.t;
+      }
+    }
+  }
+
   // name positions: an icon-only control with no name at all is named by its place among
   // the controls of its group ("icon 3").
   function namePositions(W) {
@@ -313,6 +335,7 @@
     // Groups are given where the view is read (the elements near the viewport); a long
     // table's far rows would cost a group line each and say what their contexts say.
     for (const n of W.found) if (n.near) n.g = groupOf(W, n);
+    renameOwners(W);
     namePositions(W);
     assign(W.found);
     S.roots = K.roots;

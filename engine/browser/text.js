@@ -137,6 +137,22 @@
     return clip(t, 300);
   }
 
+  // without reads the words of el, leaving out those inside the elements of skip (the
+  // controls it holds) and what is hidden: a word per text node, so cells and spans do not
+  // run together.
+  function without(el, skip) {
+    let t = '';
+    const walk = (n) => {
+      for (let c = n.firstChild; c && t.length < 400; c = c.nextSibling) {
+        if (c.nodeType === 3) t += ' ' + c.data;
+        else if (c.nodeType === 1 && !skip.has(c) && !SKIP[c.localName] && !c.hidden &&
+          c.getAttribute('aria-hidden') !== 'true') walk(c);
+      }
+    };
+    walk(el);
+    return clip(t, 80);
+  }
+
   // TB is one text block as encode writes it.
   function TB(k, l, t, x, y, w, h, at, g, occ, site) {
     this.k = k;
@@ -216,5 +232,5 @@
     return t;
   }
 
-  E.text = { MUTE, hasText, unit, read, labelBefore };
+  E.text = { MUTE, hasText, unit, read, labelBefore, without };
 })();

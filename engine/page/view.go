@@ -63,7 +63,7 @@ func Render(obs Observation, opt ViewOptions) View {
 		}
 	}
 	v := newView(obs)
-	v.select_(budget * 4)
+	v.choose(budget * 4)
 	return v.write()
 }
 
@@ -77,7 +77,6 @@ type item struct {
 type unit struct {
 	items   []item
 	row     int // the row group of a row unit, 0 otherwise
-	first   int // position of the first item in document order
 	y0, y1  int // vertical extent in viewport pixels
 	line    string
 	chain   []int // enclosing dialog, fieldset and control groups, outermost first
@@ -96,7 +95,6 @@ type view struct {
 	modal   int            // the group of the modal dialog, 0 = not in the observation
 	chosen  []bool
 	paid    map[int]bool // groups whose header line is counted
-	used    int          // characters spent
 	left    int          // characters left
 	shownMs map[string]bool
 }
@@ -185,7 +183,7 @@ func (v *view) build() {
 			rowOwner[g.Node] = i + 1
 		}
 	}
-	for pos, it := range sequence(v.obs) {
+	for _, it := range sequence(v.obs) {
 		g, y0, y1 := 0, 0, 0
 		if it.node >= 0 {
 			n := v.obs.Tree[it.node]
@@ -212,11 +210,11 @@ func (v *view) build() {
 				continue
 			}
 			rowUnit[r] = len(v.units)
-			v.units = append(v.units, unit{items: []item{it}, row: r, first: pos, y0: y0, y1: y1,
+			v.units = append(v.units, unit{items: []item{it}, row: r, y0: y0, y1: y1,
 				chain: v.chainOf(v.group(r).Parent)})
 			continue
 		}
-		u := unit{items: []item{it}, first: pos, y0: y0, y1: y1, chain: v.chainOf(g)}
+		u := unit{items: []item{it}, y0: y0, y1: y1, chain: v.chainOf(g)}
 		if it.text >= 0 {
 			t := &v.obs.Text[it.text]
 			if t.Kind == TextParagraph && slices.Contains(v.obs.Messages, t.Text) {
@@ -287,10 +285,10 @@ func (v *view) above(u unit) bool {
 // summaryRoom is what each direction's summary line may take; it is kept free.
 const summaryRoom = 200
 
-// select_ picks the units to show: messages first, then by distance from the viewport,
+// choose picks the units to show: messages first, then by distance from the viewport,
 // each with the heading and control it depends on, while they fit. Room is kept for the
 // two summary lines; what they leave of it is filled in a second round.
-func (v *view) select_(chars int) {
+func (v *view) choose(chars int) {
 	v.chosen = make([]bool, len(v.units))
 	fixed := len(v.header()) + len("\n</page>") + 2*summaryRoom
 	for _, m := range v.obs.Messages {
