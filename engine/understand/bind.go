@@ -56,12 +56,12 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 		}
 		if value == "" {
 			return clause{quality: match, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
-				Text: fmt.Sprintf("What should I put into %s?", target)}}}
+				Text: fmt.Sprintf("What should I put into %s?", target), Element: n.ID, Verb: string(v)}}}
 		}
 		out, assumed, problem := convert(n, value, r.opts)
 		if problem != "" {
 			return clause{quality: match * 0.9, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
-				Text: fmt.Sprintf("What should I put into %s? %s.", target, capitalize(problem))}}}
+				Text: fmt.Sprintf("What should I put into %s? %s.", target, capitalize(problem)), Element: n.ID, Verb: string(v)}}}
 		}
 		if assumed != "" {
 			cl.assumed = append(cl.assumed, assumed)
@@ -109,12 +109,12 @@ func (r *reader) bindOption(cl clause, cmd Command, a page.Action, node int, val
 	target := page.Describe(n)
 	if value == "" {
 		return clause{quality: cl.quality, questions: []Question{{Kind: AskOption, Command: -1, Words: cmd.Words,
-			Text: fmt.Sprintf("Which option of %s?", target), Choices: optionChoices(n, "")}}}
+			Text: fmt.Sprintf("Which option of %s?", target), Choices: optionChoices(n, ""), Element: n.ID, Verb: cmd.Verb}}}
 	}
 	k, s := r.ix.optionOf(value, node)
 	if k < 0 || s < 0.7 {
 		return clause{quality: cl.quality * 0.9, questions: []Question{{Kind: AskOption, Command: -1, Words: cmd.Words,
-			Text: fmt.Sprintf("%s has no option %q. Which one did you mean?", capitalize(target), value), Choices: optionChoices(n, value)}}}
+			Text: fmt.Sprintf("%s has no option %q. Which one did you mean?", capitalize(target), value), Choices: optionChoices(n, value), Element: n.ID, Verb: cmd.Verb}}}
 	}
 	opt := n.Options[k]
 	if s < 0.95 {

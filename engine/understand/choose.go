@@ -63,7 +63,7 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 		explained := 1 - float64(len(ref.unexplained))/float64(max(1, nonPunct(target)))
 		if indef || len(opt) == 0 || !quoted && isVague(optToks) && func() bool { _, s := matchOption(val, n.Options); return s < 1 }() {
 			return clause{quality: 0.95 * explained, questions: []Question{{Kind: AskOption, Command: -1, Words: words,
-				Text: fmt.Sprintf("Which option of %s?", page.Describe(n)), Choices: optionChoices(n, "")}}}
+				Text: fmt.Sprintf("Which option of %s?", page.Describe(n)), Choices: optionChoices(n, ""), Element: n.ID, Verb: string(vSelect)}}}
 		}
 		cl := r.bindClause(vSelect, vw, b.node, b.score, val, quoted, words)
 		cl.quality *= explained
@@ -102,7 +102,7 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 	if len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap {
-		return clause{quality: 0.9, questions: []Question{r.whichElement(-1, words, cands)}}
+		return clause{quality: 0.9, questions: []Question{r.whichElement(words, cands, r.binder(vSelect, vw, "", quoted, words))}}
 	}
 	return r.bindClause(vSelect, vw, cands[0].node, cands[0].score, "", quoted, words)
 }
@@ -209,7 +209,7 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 		return clause{quality: 0.1, unexplained: words0(rest)}
 	}
 	if len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap && cands[0].node != cands[1].node && ref.ordinal == 0 {
-		return clause{quality: 0.9, questions: []Question{r.whichElement(-1, words, cands)}}
+		return clause{quality: 0.9, questions: []Question{r.whichElement(words, cands, r.binder(vSelect, vw, "", quoted, words))}}
 	}
 	c := cands[0]
 	n := r.ix.nodes[c.node]
@@ -233,13 +233,13 @@ func (r *reader) openChoice(rest []token, words string, cands []cand) clause {
 	if b, ok := nounRef.best(); ok && r.ix.nodes[b.node].Role == page.RoleSelect {
 		n := r.ix.nodes[b.node]
 		return clause{quality: 0.95, questions: []Question{{Kind: AskOption, Command: -1, Words: words,
-			Text: fmt.Sprintf("Which option of %s?", page.Describe(n)), Choices: optionChoices(n, "")}}}
+			Text: fmt.Sprintf("Which option of %s?", page.Describe(n)), Choices: optionChoices(n, ""), Element: n.ID, Verb: string(vSelect)}}}
 	}
 	if len(cands) == 1 && cands[0].score >= 0.9 {
 		// One thing fits what was described: "click a button" with one button.
 		return r.bindClause(vSelect, "", cands[0].node, cands[0].score, "", false, words)
 	}
-	q := r.whichElement(-1, words, cands)
+	q := r.whichElement(words, cands, r.binder(vSelect, "", "", false, words))
 	q.Text = "Which one should I choose?"
 	return clause{quality: 0.95, questions: []Question{q}}
 }

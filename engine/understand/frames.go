@@ -285,7 +285,7 @@ func (r *reader) search(vw string, rest []token, changed bool) clause {
 		for k, b := range boxes {
 			cands[k] = cand{node: b, score: 0.9, option: -1}
 		}
-		return clause{quality: 0.8, questions: []Question{r.whichElement(-1, words, cands)}}
+		return clause{quality: 0.8, questions: []Question{r.whichElement(words, cands, r.binder(vType, vw, val, quoted, words))}}
 	}
 	return cl
 }
@@ -476,7 +476,7 @@ func (r *reader) onlyOne(v verb, vw string, fits func(page.Node) bool, what stri
 	for k, h := range hits {
 		cands[k] = cand{node: h, score: roleOnlyScore, option: -1}
 	}
-	return clause{quality: 0.9, questions: []Question{r.whichElement(-1, vw, cands)}}
+	return clause{quality: 0.9, questions: []Question{r.whichElement(vw, cands, r.binder(v, vw, "", false, vw))}}
 }
 
 // fromRef turns a resolved element phrase into a command or a question. value is the
@@ -512,7 +512,7 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 		// "some" leaves the choice open even when one element fits; so does "an email"
 		// that matches one element by a word of its name: only "a button" with one button
 		// is certain.
-		q := r.whichElement(-1, words, ref.cands)
+		q := r.whichElement(words, ref.cands, r.binder(v, vw, value, false, words))
 		return clause{quality: 0.9 * explained, questions: []Question{q}, unexplained: unexpl}
 	}
 	best, _ := ref.best()
@@ -526,7 +526,7 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 // product checkboxes", in page order; "both" must fit exactly two.
 func (r *reader) fromAll(v verb, vw string, ref ref, words, value string, explained float64) clause {
 	if ref.det == "both" && countGood(ref) != 2 {
-		return clause{quality: 0.9 * explained, questions: []Question{r.whichElement(-1, words, ref.cands)}}
+		return clause{quality: 0.9 * explained, questions: []Question{r.whichElement(words, ref.cands, r.binder(v, vw, value, false, words))}}
 	}
 	out := clause{quality: explained}
 	var nodes []int
@@ -578,15 +578,32 @@ func nonPunct(toks []token) int {
 	return n
 }
 
-// whichElement asks which of the candidates was meant.
-func (r *reader) whichElement(cmd int, words string, cands []cand) Question {
-	q := Question{Kind: AskElement, Command: cmd, Words: words, Text: "Which one do you mean?"}
+// whichElement asks which of the candidates was meant. then reads the clause as if the
+// person had named that candidate, so each choice carries the commands it runs.
+func (r *reader) whichElement(words string, cands []cand, then func(cand) clause) Question {
+	q := Question{Kind: AskElement, Command: -1, Words: words, Text: "Which one do you mean?"}
 	for _, c := range cands {
 		if c.score < minMatch || len(q.Choices) == 6 {
 			break
 		}
 		n := r.ix.nodes[c.node]
-		q.Choices = append(q.Choices, Choice{Label: page.Describe(n), ID: n.ID, Score: c.score})
+		ch := Choice{Label: page.Describe(n), ID: n.ID, Score: c.score}
+		if then != nil {
+			c.score = 1 // the person named it
+			ch.Then = then(c).cmds
+		}
+		q.Choices = append(q.Choices, ch)
 	}
 	return q
+}
+
+// binder reads a chosen candidate with the clause's verb and value.
+func (r *reader) binder(v verb, vw, value string, quoted bool, words string) func(cand) clause {
+	return func(c cand) clause {
+		val := value
+		if c.option >= 0 && r.ix.nodes[c.node].Role == page.RoleSelect {
+			val = r.ix.nodes[c.node].Options[c.option]
+		}
+		return r.bindClause(v, vw, c.node, 1, val, quoted, words)
+	}
 }

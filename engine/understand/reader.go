@@ -234,7 +234,7 @@ func assemble(cls []clause) Reading {
 			}
 			q := Question{Kind: AskUnclear, Command: -1, Words: words,
 				Text:    fmt.Sprintf("I am not sure what %q means here. Did you mean: %s?", words, describeAll(cl.cmds)),
-				Choices: []Choice{{Label: "Yes: " + describeAll(cl.cmds), Value: "yes"}, {Label: "No", Value: "no"}}}
+				Choices: []Choice{{Label: "Yes: " + describeAll(cl.cmds), Value: "yes", Then: cl.cmds}, {Label: "No", Value: "no"}}}
 			cl = clause{questions: []Question{q}, unexplained: cl.unexplained}
 		}
 		base := len(out.Commands)
@@ -243,6 +243,7 @@ func assemble(cls []clause) Reading {
 			if q.Command >= 0 {
 				q.Command += base
 			}
+			q.At = base
 			out.Questions = append(out.Questions, q)
 		}
 		out.Assumptions = append(out.Assumptions, cl.assumed...)
@@ -253,6 +254,7 @@ func assemble(cls []clause) Reading {
 		words := strings.Join(out.Unexplained, " ")
 		q := Question{Kind: AskUnclear, Command: -1, Words: words,
 			Text: fmt.Sprintf("I don't know what to do with %q on this page. What do you mean?", words)}
+		q.At = len(out.Commands)
 		if len(out.Commands) > 0 {
 			q.Choices = []Choice{{Label: "Only " + describeAll(out.Commands), Value: "only"}, {Label: "Cancel", Value: "cancel"}}
 		}

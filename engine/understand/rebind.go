@@ -66,7 +66,11 @@ func (r *reader) suggestion(cmd Command) (Command, *Question) {
 		cmd.Action = page.Action{Kind: page.Wait, Description: fmt.Sprintf("no suggestion for %q to choose", cmd.Value)}
 		return cmd, nil
 	case len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap:
-		q := r.whichElement(-1, cmd.Words, cands)
+		q := r.whichElement(cmd.Words, cands, func(c cand) clause {
+			n := r.ix.nodes[c.node]
+			return clause{cmds: []Command{{Bound: true, Verb: verbSuggest, Phrase: cmd.Phrase, Value: cmd.Value, Words: cmd.Words, Match: 1,
+				Action: page.Action{Kind: page.Click, ID: n.ID, Description: "chose the suggestion " + page.Describe(n)}}}}
+		})
 		q.Text = fmt.Sprintf("Several suggestions fit %q. Which one?", cmd.Value)
 		return cmd, &q
 	}
@@ -74,4 +78,29 @@ func (r *reader) suggestion(cmd Command) (Command, *Question) {
 	cmd.Bound, cmd.Match = true, cands[0].score
 	cmd.Action = page.Action{Kind: page.Click, ID: n.ID, Description: "chose the suggestion " + page.Describe(n)}
 	return cmd, nil
+}
+
+// WithValue binds the answer to a value or option question about one element (a
+// Question with Element set): the value is typed or chosen as the person wrote it. A value
+// that does not fit the element asks again.
+func WithValue(q Question, value string, obs page.Observation, opts Options) ([]Command, *Question) {
+	r := newReader(obs, opts)
+	r.src = value
+	node := -1
+	for i, n := range r.ix.nodes {
+		if n.ID == q.Element {
+			node = i
+			break
+		}
+	}
+	if node < 0 {
+		return nil, &Question{Kind: AskMissing, Command: -1, Words: q.Words,
+			Text: "The element this answer was for is no longer on the page. What should I do?"}
+	}
+	cl := r.bindClause(verb(q.Verb), "", node, 1, value, true, q.Words)
+	if len(cl.questions) > 0 {
+		nq := cl.questions[0]
+		return nil, &nq
+	}
+	return cl.cmds, nil
 }

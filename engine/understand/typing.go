@@ -106,7 +106,7 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 		// No value: ask for it, naming the field that was found.
 		n, _ := r.obs.Node(cl.cmds[0].Action.ID)
 		return clause{quality: cl.quality, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
-			Text: fmt.Sprintf("What should I put into %s?", page.Describe(n))}}}
+			Text: fmt.Sprintf("What should I put into %s?", page.Describe(n)), Element: n.ID, Verb: string(v)}}}
 	}
 	cl.quality *= suspicion
 	return cl
@@ -227,7 +227,7 @@ func (r *reader) inferField(v verb, vw, val string, quoted bool, value []token, 
 		for k, f := range fields {
 			cands[k] = cand{node: f, score: 0.5, option: -1}
 		}
-		q := r.whichElement(-1, words, cands)
+		q := r.whichElement(words, cands, r.binder(v, vw, val, quoted, words))
 		q.Text = fmt.Sprintf("Which field should %q go into?", val)
 		return clause{quality: 0.5 * suspicion, questions: []Question{q}}
 	}
@@ -280,6 +280,7 @@ func (r *reader) askValue(ref ref, words, vague string) Question {
 	if b, ok := ref.best(); ok && !ref.ambiguous {
 		n := r.ix.nodes[b.node]
 		q.Text = fmt.Sprintf("What should I put into %s? (%q is not a value I can type)", page.Describe(n), vague)
+		q.Element, q.Verb = n.ID, string(vType)
 		if n.Role == page.RoleSelect {
 			q.Kind = AskOption
 			q.Choices = optionChoices(n, "")

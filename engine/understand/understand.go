@@ -113,6 +113,12 @@ type Question struct {
 	Command int      `json:"command"`
 	Words   string   `json:"words"`
 	Choices []Choice `json:"choices,omitempty"`
+	// At is where in Reading.Commands the answer's commands go.
+	At int `json:"at"`
+	// Element and Verb are set on a value or option question about one known element:
+	// the answer is that element's value (WithValue binds it).
+	Element string `json:"element,omitempty"`
+	Verb    string `json:"verb,omitempty"`
 }
 
 // Choice is one answer offered: an element (ID set), an option or a value.
@@ -121,6 +127,8 @@ type Choice struct {
 	ID    string  `json:"id,omitempty"`
 	Value string  `json:"value,omitempty"`
 	Score float64 `json:"score,omitempty"`
+	// Then are the commands choosing it runs, in place of the question.
+	Then []Command `json:"then,omitempty"`
 }
 
 // Read reads a goal on a page.

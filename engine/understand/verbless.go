@@ -28,7 +28,7 @@ func (r *reader) labelGoal(body []token, changed bool) clause {
 		}
 	}
 	if ref.ambiguous {
-		return clause{quality: 0.9 * best.score, questions: []Question{r.whichElement(-1, joinRaw(body), ref.cands)}}
+		return clause{quality: 0.9 * best.score, questions: []Question{r.whichElement(joinRaw(body), ref.cands, r.binder(vClick, "", "", false, joinRaw(body)))}}
 	}
 	cl := r.bindClause(vClick, "", best.node, best.score, "", false, joinRaw(body))
 	cl.quality *= 0.99 // a verb said wins a tie
@@ -108,7 +108,7 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		case len(scored) == 0 || indef:
 			continue
 		case len(scored) > 1 && ordinal == 0:
-			cl := clause{quality: 0.85, questions: []Question{r.whichElement(-1, words, scored)}}
+			cl := clause{quality: 0.85, questions: []Question{r.whichElement(words, scored, r.binder(vClick, "", "", false, words))}}
 			if cl.quality > best.quality {
 				best = cl
 			}
