@@ -13,7 +13,8 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 	n := r.ix.nodes[node]
 	target := page.Describe(n)
 	cl := clause{quality: match}
-	cmd := Command{Bound: true, Verb: string(v), Value: value, Quoted: quoted, Words: words, Match: match}
+	// Phrase is the element's name, so Rebind can find it again after the page changed.
+	cmd := Command{Bound: true, Verb: string(v), Phrase: n.Name, Value: value, Quoted: quoted, Words: words, Match: match}
 	a := page.Action{ID: n.ID}
 	ground := Grounding{Words: words, As: "element", Element: target, ID: n.ID}
 	switch {
@@ -122,7 +123,7 @@ func (r *reader) bindOption(cl clause, cmd Command, a page.Action, node int, val
 	}
 	a.Kind, a.Text = page.Select, opt
 	a.Description = fmt.Sprintf("selected %q in %s", opt, target)
-	cmd.Action, cmd.Value = a, opt
+	cmd.Action, cmd.Value, cmd.Phrase = a, opt, opt
 	cmd.Match = min(cmd.Match, max(s, 0.8))
 	cl.cmds = []Command{cmd}
 	cl.grounded = append(cl.grounded, ground, Grounding{Words: value, As: "option", Element: fmt.Sprintf("%q in %s", opt, target), ID: n.ID})

@@ -211,6 +211,10 @@ func (r *reader) namesOption(ref ref, val string) bool {
 
 // inferField handles a value with no field named: the one empty text field, else a question.
 func (r *reader) inferField(v verb, vw, val string, quoted bool, value []token, words string, suspicion float64) clause {
+	if len(value) > 1 && value[0].kind == tokQuoted && pointsNowhere(value[1:]) {
+		// "type 'x' into it": the quotes hold the value; "into it" names no field.
+		val, quoted, value = value[0].raw, true, value[:1]
+	}
 	if len(value) > 0 && !quoted && isVague(value) {
 		// "enter a name": the noun may name the field.
 		ref := r.ix.resolve(value, v)
@@ -415,6 +419,22 @@ func (r *reader) submit(vw string, rest []token, changed bool) clause {
 func onlyFormWords(rest []token) bool {
 	for _, t := range rest {
 		if !definite[t.key] && !genericObjects[t.key] && t.key != "it" && t.key != "a" && t.key != "everything" {
+			return false
+		}
+	}
+	return true
+}
+
+// pointsNowhere reports words like "into it", "in there", "here": a place that names no
+// element of the page.
+func pointsNowhere(toks []token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	for _, t := range toks {
+		switch t.key {
+		case "in", "into", "inside", "to", "it", "this", "that", "there", "here", "one", "the", "field", "box":
+		default:
 			return false
 		}
 	}
