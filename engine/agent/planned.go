@@ -36,8 +36,6 @@ func (p Planned) Raw() string {
 		return "ask: " + p.Ask.Text
 	case p.Fill:
 		return "fill in the form"
-	case p.Command.Words != "" && p.Refined == nil:
-		return p.Command.Words
 	case p.Command.Action.Description != "":
 		return strings.TrimSuffix(presentTense(p.Command.Action.Description), ".")
 	}

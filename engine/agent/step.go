@@ -253,8 +253,10 @@ func needsModel(r understand.Reading) bool {
 				return true
 			}
 		case understand.AskElement:
-			if bestChoice(q) < 0.6 {
-				return true // the reader only guessed at the element from its role
+			if bestChoice(q) < 0.6 || !everyChoiceRuns(q) {
+				// The reader only guessed at the element from its role, or some of its
+				// answers would not run: it has not read the goal, only parts of it.
+				return true
 			}
 		}
 	}
@@ -267,6 +269,15 @@ func bestChoice(q understand.Question) float64 {
 		best = max(best, c.Score)
 	}
 	return best
+}
+
+func everyChoiceRuns(q understand.Question) bool {
+	for _, c := range q.Choices {
+		if len(c.Then) == 0 {
+			return false
+		}
+	}
+	return len(q.Choices) > 0
 }
 
 // notRead says which words the reader could not tie to the page.

@@ -499,7 +499,7 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 	}
 	switch {
 	case good == 0:
-		if changed && (r.inPath || !instructionLike(phraseToks)) {
+		if changed && (r.inPath || !r.instructionLike(phraseToks)) {
 			// The element may appear once the page has changed: read it again then.
 			return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: string(v), Phrase: joinRaw(phraseToks), Value: value, Words: words}}}
 		}
@@ -559,9 +559,16 @@ func words0(toks []token) []string { return words(toks) }
 
 // instructionLike reports words that read as another errand ("remind me at 5pm", "email
 // my boss"): never an element to look for on the next page.
-func instructionLike(toks []token) bool {
+//
+// A verb the page itself uses in its controls' names ("Delete" beside each row) may name
+// the control that appears next ("click Delete patient" in the dialog the first click
+// opens), so it does not make the words an instruction.
+func (r *reader) instructionLike(toks []token) bool {
 	for _, t := range toks {
-		if t.kind == tokWord && (actionVerbs[t.key] || t.key == "me" || t.key == "myself") {
+		if t.kind != tokWord {
+			continue
+		}
+		if t.key == "me" || t.key == "myself" || actionVerbs[t.key] && len(r.ix.byKey[t.key]) == 0 {
 			return true
 		}
 	}

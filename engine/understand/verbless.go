@@ -149,6 +149,9 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if !ok || b.score < need {
 			return
 		}
+		if continuesName(target, value, r.ix.nodes[b.node].Name) {
+			return // "Last | name with Kaur": the value would start inside the field's name
+		}
 		cl := r.typeReading(vType, "", target, value, changed)
 		cl.quality *= bias
 		if cl.quality > best.quality {
@@ -164,6 +167,8 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			try(body[m+1:], body[:m], 0.97, false)
 		case t.key == "to" || t.key == "at":
 			try(body[:m], body[m+1:], 0.96, true) // "brightness to eighty"
+		case withWords[t.key]:
+			try(body[:m], body[m+1:], 0.97, true) // "Last name with Kaur", after "fill"
 		case t.key == "is" || t.key == "be" && m >= 2 && (body[m-1].key == "should" || body[m-1].key == "must" || body[m-1].key == "will" || body[m-1].key == "to"):
 			cut := m
 			if t.key == "be" {
@@ -205,4 +210,17 @@ func shapeFits(value []token, n page.Node) bool {
 		return n.Type == "url"
 	}
 	return false
+}
+
+// continuesName reports a split whose value starts with the next word of the element's
+// name after the target's words ("Last" + "name with Kaur" for "Last name").
+func continuesName(target, value []token, name string) bool {
+	keys := matchKeys(name)
+	n := 0
+	for _, t := range target {
+		if t.kind == tokWord && !ignorable[t.key] {
+			n++
+		}
+	}
+	return len(value) > 0 && n < len(keys) && value[0].key == keys[n]
 }
