@@ -27,6 +27,9 @@ const midExec: MidExec = {
   analysis: {
     cause: "Page navigated, element IDs changed",
     suggestion: "click “Sign In” instead",
+    canRetry: true,
+    canSkip: true,
+    canReplan: true,
     suggestedTargetId: "12",
     recommendedAction: "retry",
   },

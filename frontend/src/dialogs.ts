@@ -161,13 +161,19 @@ export function approvalCard(ap: Approval, r: Replies, decided?: (label: string)
   };
 }
 
-const decisionWords: Record<MidExecDecision, string> = { retry: "Retry", skip: "Skip", replan: "Replan", abort: "Stop" };
-const decisionHints: Record<MidExecDecision, string> = {
+// Go sends the decisions as plain strings: an unknown one is shown as it comes.
+const decisionWords: Partial<Record<string, string>> = {
+  retry: "Retry",
+  skip: "Skip",
+  replan: "Replan",
+  abort: "Stop",
+} satisfies Record<MidExecDecision, string>;
+const decisionHints: Partial<Record<string, string>> = {
   retry: "Try the step again",
   skip: "Go on with the next step",
   replan: "Make a new plan from this page",
   abort: "Stop the errand",
-};
+} satisfies Record<MidExecDecision, string>;
 
 /**
  * midExecCard is seed 000's mid-execution dialog: what failed and why, and one button per
