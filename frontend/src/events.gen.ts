@@ -47,7 +47,7 @@ export type QuestionType =
   | "confirm";
 
 /**
- * Purpose is why a call was made, seed 002's usage action types. It is also the title of
+ * Purpose is why a call was made (docs/decisions.md D-32). It is also the title of
  * the call's JSON schema, so a log, a trace or a scripted fake can tell calls apart.
  */
 export type Purpose =
@@ -346,7 +346,7 @@ export interface MidExec {
   suggestedAction: string;
 }
 
-/** Usage is one model call's cost (seed 002's TokenUsageLog, kept locally). */
+/** Usage is one model call's cost (docs/decisions.md D-32). */
 export interface Usage {
   purpose: Purpose;
   role: Role;
