@@ -215,7 +215,7 @@ func (s *Service) runner(su *setup, pg *browser.Page, req TaskRequest) *agent.Ru
 }
 
 // page opens the tab a task works in and limits it to the task's domains: the start
-// page's host plus what the person allowed (DESIGN §8).
+// page's host plus what the person allowed (docs/decisions.md D-39).
 func (s *Service) page(ctx context.Context, su *setup, startURL string, allow []string) (*browser.Page, func(), error) {
 	cfg := su.cfg
 	br, err := s.browser(ctx)

@@ -77,7 +77,8 @@ func (t taskStore) LoadState(ctx context.Context, id string) (agent.State, error
 	return st, nil
 }
 
-// idleExpiry is seed 002's lazy expiry: a task untouched this long is interrupted.
+// idleExpiry is the lazy expiry of docs/decisions.md D-4: a task untouched this long is
+// interrupted.
 const idleExpiry = 30 * time.Minute
 
 // Tasks lists recent tasks, newest first, after marking abandoned ones interrupted.

@@ -1,4 +1,4 @@
 // Package knowledge will own ingestion, crawling, embeddings, RAG retrieval and the skills
-// memory (DESIGN §7). It is empty until the "Knowledge and memory" work lands; the engine
-// reaches it only through the small interfaces it declares itself.
+// memory (docs/decisions.md D-40, D-41). It is empty until the "Knowledge and memory" work
+// lands; the engine reaches it only through the small interfaces it declares itself.
 package knowledge

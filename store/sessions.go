@@ -59,7 +59,7 @@ func (s *Store) Session(ctx context.Context, id string) (Session, error) {
 
 // AddMessage appends a message outside a task step (chat before any task)
 // and returns it with its id. The session is created if it does not exist,
-// since ids may come from a client (seed 002's sessionId).
+// since ids may come from a client (the thin client's sessionId, docs/decisions.md D-42).
 func (s *Store) AddMessage(ctx context.Context, m Message) (Message, error) {
 	if m.SessionID == "" {
 		return Message{}, errors.New("add message: no session id")

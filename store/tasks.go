@@ -123,7 +123,7 @@ func (s *Store) DeleteTask(ctx context.Context, id string) error {
 }
 
 // ExpireIdle marks unfinished tasks untouched for longer than idle as
-// interrupted (seed 002's lazy expiry: a closed tab never sends the request
+// interrupted (the lazy expiry of docs/decisions.md D-4: a closed tab never sends the request
 // that would end its task) and returns how many it marked. UpdatedAt becomes
 // now; the engine state is left as it was, so the task resumes from its last
 // saved step.

@@ -1,5 +1,5 @@
-// Package cli is Errand's command line: the headless subcommands of DESIGN §5, their flags,
-// NDJSON events with --json, and the exit codes other programs rely on.
+// Package cli is Errand's command line: the headless subcommands of docs/decisions.md D-36,
+// their flags, NDJSON events with --json, and the exit codes other programs rely on.
 package cli
 
 import (
@@ -14,7 +14,7 @@ import (
 	"github.com/errand-app/errand/engine/clock"
 )
 
-// Exit codes (DESIGN §5).
+// Exit codes (docs/decisions.md D-36).
 const (
 	ExitOK        = 0 // completed
 	ExitFailed    = 1 // failed or cancelled

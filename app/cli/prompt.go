@@ -137,8 +137,8 @@ func (p *prompter) ask(ctx context.Context, q agent.Question) (agent.Answer, err
 	return agent.Answer{QuestionID: q.ID, Text: line}, nil
 }
 
-// announcement runs seed 000's countdown: the plan runs when it ends, unless the person
-// corrects or cancels first.
+// announcement runs the announcement's countdown (docs/decisions.md D-10): the plan runs when
+// it ends, unless the person corrects or cancels first.
 func (p *prompter) announcement(ctx context.Context, a agent.Announcement) (agent.Input, error) {
 	if p.yes {
 		return agent.Input{Kind: agent.InputDecision, Decision: agent.DecisionProceed}, nil

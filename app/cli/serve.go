@@ -18,9 +18,9 @@ import (
 // running task was cancelled first, so they answer quickly.
 const serveShutdown = 10 * time.Second
 
-// serveCmd is `errand serve [--addr 127.0.0.1:7480]`: seed 004's HTTP API on loopback,
-// behind a bearer token from ERRAND_TOKEN or generated into the data directory, and the
-// desktop window's UI for a normal browser at the address it prints.
+// serveCmd is `errand serve [--addr 127.0.0.1:7480]`: the HTTP API on loopback
+// (docs/decisions.md D-35), behind a bearer token from ERRAND_TOKEN or generated into the data
+// directory, and the desktop window's UI for a normal browser at the address it prints.
 func serveCmd(ctx context.Context, args []string, env Env) int {
 	fs := flagSet("errand serve", env)
 	var c common

@@ -18,9 +18,10 @@ import (
 	"github.com/errand-app/errand/engine/clock"
 )
 
-// These tests run seed 004's three flows through the real HTTP handler, the real Service,
-// a real headless Chromium and testdata/form.html, whose script reports every edit and the
-// submit back to the fixture server, so a test checks what reached the site.
+// These tests run the API profile's three flows (docs/decisions.md D-11) through the real HTTP
+// handler, the real Service, a real headless Chromium and testdata/form.html, whose script
+// reports every edit and the submit back to the fixture server, so a test checks what reached
+// the site.
 
 // fixture serves testdata and records what the page reported.
 type fixture struct {

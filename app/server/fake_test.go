@@ -16,7 +16,7 @@ import (
 	"github.com/errand-app/errand/engine/clock"
 )
 
-// epoch is seed 004's example timestamp; the fake clock starts there.
+// epoch is the API contract's example timestamp; the fake clock starts there.
 func epoch() time.Time { return time.Date(2026, 2, 5, 10, 30, 45, 0, time.UTC) }
 
 const testToken = "secret-token"
@@ -112,7 +112,7 @@ func (r *fakeRun) finish(status agent.Phase, summary string, steps int) (agent.R
 	return agent.Result{TaskID: r.id, Status: status, Summary: summary, Steps: steps}, nil
 }
 
-// Scripts, one per route of seed 004.
+// Scripts, one per route of the API profile (docs/decisions.md D-11).
 
 func highConfidence(_ context.Context, r *fakeRun) (agent.Result, error) {
 	r.emit(agent.EventPlanReady, agent.PlanReady{Route: "fast_path", Steps: []string{"Click the submit button"}})
@@ -239,7 +239,8 @@ func (h *harness) do(method, path, body string, edit ...func(*http.Request)) *ht
 	return w
 }
 
-// api sends a seed 004 request and decodes its response, which must be a 200.
+// api sends a /reasoning/execute or /approval/respond request and decodes its response,
+// which must be a 200.
 func (h *harness) api(path, body string) Response {
 	h.t.Helper()
 	w := h.do(http.MethodPost, path, body)

@@ -33,7 +33,7 @@ func TestHighConfidenceSchema(t *testing.T) {
 	}
 	for _, k := range []string{"success", "result", "approval_state", "soul_request_id", "execution_path", "suggested_questions", "error", "timestamp"} {
 		if _, ok := raw[k]; !ok {
-			t.Errorf("response lacks seed 004's %q: %s", k, w.Body)
+			t.Errorf("response lacks the schema's %q: %s", k, w.Body)
 		}
 	}
 	var result map[string]json.RawMessage

@@ -13,12 +13,12 @@ import (
 	"github.com/errand-app/errand/engine/agent"
 )
 
-// errTooLarge is the error text seed 004's always-200 endpoints give for a body over
-// MaxBody, instead of a 413.
+// errTooLarge is the error text the always-200 endpoints (docs/decisions.md D-11) give for a
+// body over MaxBody, instead of a 413.
 const errTooLarge = "request body too large"
 
-// executeBody is POST /reasoning/execute's request: seed 004's goal plus DESIGN §5's
-// optional start page.
+// executeBody is POST /reasoning/execute's request: the goal plus an
+// optional start page (docs/decisions.md D-11).
 type executeBody struct {
 	Goal string `json:"goal"`
 	URL  string `json:"url"`

@@ -8,7 +8,7 @@ import (
 	"github.com/errand-app/errand/engine/agent"
 )
 
-// Execution paths and approval states of seed 004.
+// Execution paths and approval states of the API profile (docs/decisions.md D-11).
 const (
 	PathHighConfidence = "high_confidence"
 	PathApproved       = "approved"
@@ -29,8 +29,9 @@ const (
 	errClarificationTimeout = "Clarification timeout"
 )
 
-// Response is seed 004's response schema, plus task_id and, when the task waits on them,
-// the full questions and the mid-execution dialog so a client can answer.
+// Response is the API profile's response schema (docs/decisions.md D-11), plus task_id and,
+// when the task waits on them, the full questions and the mid-execution dialog so a client can
+// answer.
 type Response struct {
 	Success            bool             `json:"success"`
 	Result             Result           `json:"result"`
@@ -45,7 +46,7 @@ type Response struct {
 	MidExec            *agent.MidExec   `json:"mid_exec,omitempty"`
 }
 
-// Result is seed 004's result object.
+// Result is the response's result object (docs/decisions.md D-11).
 type Result struct {
 	ReasoningSummary string        `json:"reasoning_summary"`
 	ToolResults      []ToolResult  `json:"tool_results"`
@@ -98,7 +99,7 @@ func (t *task) responseLocked(st stop) Response {
 	case res.Status == agent.PhaseCompleted && st.err == nil:
 		r.Success = true
 	case res.Invalid, res.Steps == 0 && !t.gated && !t.asked && (res.Status == agent.PhaseFailed || st.err != nil):
-		// Pre-validation failed, or the errand could not even start: seed 004's rejected path.
+		// Pre-validation failed, or the errand could not even start: the rejected path (D-11).
 		r.ExecutionPath = PathRejected
 		r.Error = ptr(firstNonEmpty(res.Summary, errText(st.err)))
 		r.SuggestedQuestions = append(r.SuggestedQuestions, t.suggested...)
@@ -163,7 +164,8 @@ func (t *task) timeoutResponseLocked(rq *request) Response {
 	return r
 }
 
-// timeoutText is seed 004's error for a request nobody answered in time.
+// timeoutText is the API's error for a request nobody answered in time (docs/decisions.md
+// D-11).
 func timeoutText(rq *request) string {
 	if rq.kind == dialogQuestions {
 		return errClarificationTimeout

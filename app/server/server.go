@@ -1,10 +1,9 @@
-// Package server is Errand's HTTP face (DESIGN §5): seed 004's POST /reasoning/execute and
-// POST /approval/respond/{id} over the same Service the desktop and the CLI drive. A task
+// Package server is Errand's HTTP face (docs/decisions.md D-11, D-35): POST /reasoning/execute
+// and POST /approval/respond/{id} over the same Service the desktop and the CLI drive. A task
 // runs in a goroutine the server owns; a request answers when the task ends or stops at a
-// dialog, and the dialog's reply comes back through /approval/respond/{id}. The server
-// listens on loopback only and guards itself as DESIGN §8 asks: a bearer token, Host and
-// Origin checks against DNS rebinding and cross-site requests, a rate limit and a body
-// limit.
+// dialog, and the dialog's reply comes back through /approval/respond/{id}. The server listens
+// on loopback only and guards itself as docs/decisions.md D-35 asks: a bearer token, Host and
+// Origin checks against DNS rebinding and cross-site requests, a rate limit and a body limit.
 package server
 
 import (
@@ -36,7 +35,7 @@ var _ Runner = (*app.Service)(nil)
 type Config struct {
 	Token           string        // required: every endpoint but /healthz wants "Bearer <Token>"
 	Clock           clock.Clock   // nil = clock.Real(); times approval timeouts, the rate limit and timestamps
-	ApprovalTimeout time.Duration // how long a dialog waits for /approval/respond; 0 = 5 minutes (seed 004)
+	ApprovalTimeout time.Duration // how long a dialog waits for /approval/respond; 0 = 5 minutes (docs/decisions.md D-11)
 	Logger          *slog.Logger  // nil = discard
 	MaxBody         int64         // request body limit in bytes; 0 = 64 KiB
 	RatePerMinute   int           // requests a minute, with as large a burst; 0 = 60
@@ -129,8 +128,8 @@ func (s *Server) Handler() http.Handler {
 	return s.sameSite(mux)
 }
 
-// errorBody is the answer of the transport guards and of 404/409, which seed 004's schema
-// does not cover.
+// errorBody is the answer of the transport guards and of 404/409, which the API's response
+// schema (docs/decisions.md D-11) does not cover.
 type errorBody struct {
 	Success   bool   `json:"success"`
 	Error     string `json:"error"`

@@ -158,7 +158,8 @@ func (t *task) Prompt(ctx context.Context, d agent.Output) (agent.Input, error) 
 	case err != nil:
 		return agent.Input{}, err
 	case rq == nil:
-		// An announcement (desktop profile only) has no place in seed 004: it proceeds.
+		// An announcement (desktop profile only) has no place in the API profile (docs/decisions.md
+		// D-11): it proceeds.
 		return agent.Input{Kind: agent.InputDecision, Decision: agent.DecisionProceed}, nil
 	}
 	select {

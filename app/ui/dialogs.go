@@ -14,10 +14,10 @@ import (
 	"github.com/errand-app/errand/engine/clock"
 )
 
-// dialogs is the desktop's Prompter: a blocking Prompt per dialog, resolved by the
-// window's Answer, Decide or Correct through a reply channel keyed by the question or
-// request id. Countdowns run here on the engine's clock (seed 001's question timer, seed
-// 000's 3 s announcement), so the window only draws what the timer events say.
+// dialogs is the desktop's Prompter: a blocking Prompt per dialog, resolved by the window's
+// Answer, Decide or Correct through a reply channel keyed by the question or request id.
+// Countdowns run here on the engine's clock (the question timer of docs/decisions.md D-15, the
+// 3 s announcement of D-10), so the window only draws what the timer events say.
 type dialogs struct {
 	clk  clock.Clock
 	emit func(agent.Event) // questionTimer events; the engine's own events go by the sink
@@ -107,8 +107,9 @@ func (ds *dialogs) Prompt(ctx context.Context, d agent.Output) (agent.Input, err
 	return agent.Input{}, fmt.Errorf("the window cannot show a %q dialog", d.Kind)
 }
 
-// question waits for one question's answer under seed 001's timer: typing pauses it, 5 s
-// idle resumes it, and on timeout the default is submitted with timed_out.
+// question waits for one question's answer under the question timer (docs/decisions.md D-15):
+// typing pauses it, 5 s idle resumes it, and on timeout the default is submitted with
+// timed_out.
 func (ds *dialogs) question(ctx context.Context, q agent.Question) (agent.Answer, error) {
 	w := ds.register(q.ID, agent.Output{Kind: agent.OutputAsk}, &q)
 	defer ds.forget(q.ID, w)

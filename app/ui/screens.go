@@ -187,7 +187,7 @@ type KnowledgeStatus struct {
 }
 
 // Knowledge reports the ingested documents and learned skills. The knowledge package
-// (DESIGN §7) has not landed, so there are none, and the screens say why.
+// (docs/decisions.md D-41) has not landed, so there are none, and the screens say why.
 func (b *Bridge) Knowledge() KnowledgeStatus {
 	return KnowledgeStatus{Reason: "Knowledge and memory are not built into this version of Errand yet: " +
 		"nothing is ingested and no fixes are learned, so nothing is shown here.",

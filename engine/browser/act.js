@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page helpers of the actions. Input itself goes through the DevTools Input domain
 // (real events); these helpers only find elements, pick the point to press, and set the
 // values that have no keyboard path (date pickers, selects).
@@ -24,14 +25,21 @@
   };
 
   // deepFind searches shadow roots and same-origin frames that the last walk did not see.
+  /**
+   * @param {ParentNode} root
+   * @param {string} sel
+   * @param {number} depth
+   * @returns {Errand.El | null}
+   */
   function deepFind(root, sel, depth) {
     if (depth > 8) return null;
     const el = root.querySelector(sel);
     if (el) return el;
     for (const x of root.querySelectorAll('*')) {
+      /** @type {Errand.RootNode} */
       let sub = x.shadowRoot;
       if (!sub && (x.localName === 'iframe' || x.localName === 'frame')) {
-        try { sub = x.contentDocument; } catch (e) { sub = null; }
+        try { sub = /** @type {HTMLIFrameElement} */ (x).contentDocument; } catch (e) { sub = null; }
       }
       if (sub) {
         const f = deepFind(sub, sel, depth + 1);
@@ -61,6 +69,7 @@
 
   // reveal scrolls el to the middle of its view unless all of it is already in view, as a
   // person would: a page that moves for nothing confuses the next observation.
+  /** @param {Errand.El} el */
   function reveal(el) {
     const r = el.getBoundingClientRect();
     const view = el.ownerDocument.defaultView;
@@ -71,12 +80,17 @@
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
 
+  /**
+   * @param {string} kind
+   * @param {string} msg
+   */
   function fail(kind, msg) {
     return { err: kind, msg };
   }
 
   // describe names what took a click: the dialog around it, or, for a bare backdrop, the
   // dialog it belongs to, so the message says "Welcome" rather than "div.overlay".
+  /** @param {Errand.El} hit */
   function describe(hit) {
     const m = hit.closest('dialog,[role=dialog],[role=alertdialog],[aria-modal=true],.modal');
     if (m) return E.label(m);
@@ -87,17 +101,19 @@
     return E.label(hit);
   }
 
+  /** @param {Errand.El} el */
   function disabled(el) {
     return E.stateOf(el, el.localName).split(',').includes('disabled');
   }
 
   // operable returns the element a pointer should press: the element, or the visible label
   // of a hidden native checkbox.
+  /** @param {Errand.El} el */
   function operable(el) {
     const r = el.getBoundingClientRect();
     if (r.width > 0 || r.height > 0) return el;
     if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
-      const root = el.getRootNode();
+      const root = /** @type {ParentNode} */ (el.getRootNode());
       const lab = (el.id && root.querySelector && root.querySelector('label[for="' + CSS.escape(el.id) + '"]')) ||
         el.closest('label');
       if (lab) return lab;
@@ -122,7 +138,7 @@
     reveal(t);
     const r = t.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) return fail('not_found', 'element ' + id + ' is not visible');
-    const root = t.getRootNode();
+    const root = /** @type {Errand.RootNode} */ (t.getRootNode());
     const probe = root.elementFromPoint ? root : t.ownerDocument;
     const off = E.offset(t);
     const pts = [[r.left + r.width / 2, r.top + r.height / 2]];
@@ -150,6 +166,7 @@
     return fail('not_found', 'element ' + id + ' is outside the viewport');
   };
 
+  /** @type {Record<string, number>} */
   const NATIVE = { date: 1, time: 1, 'datetime-local': 1, month: 1, week: 1, color: 1, range: 1 };
 
   // prepare readies a field for typing: it reports how the value must be set and, for
@@ -193,6 +210,10 @@
     return { mode, type: el.type || '', value: mode === 'rich' ? el.textContent : el.value };
   };
 
+  /**
+   * @param {Errand.El} el
+   * @param {string[]} names
+   */
   function fire(el, names) {
     for (const n of names) el.dispatchEvent(new Event(n, { bubbles: true }));
   }
@@ -219,6 +240,7 @@
     return { value: el.isContentEditable ? el.textContent : el.value };
   };
 
+  /** @param {unknown} s */
   function norm(s) {
     return String(s).replace(/\s+/g, ' ').trim().toLowerCase();
   }
@@ -230,6 +252,7 @@
     if (disabled(el)) return fail('disabled', E.label(el) + ' is disabled');
     const w = norm(want);
     const opts = Array.from(el.options);
+    /** @type {((o: HTMLOptionElement) => boolean)[]} */
     const tests = [
       (o) => norm(o.text) === w,
       (o) => o.value === want || norm(o.value) === w,
@@ -273,6 +296,7 @@
     return {};
   };
 
+  /** @param {Errand.El} el */
   function scroller(el) {
     for (let e = el; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
       if (e.scrollHeight > e.clientHeight + 1 && e.clientHeight > 0) {
@@ -289,6 +313,7 @@
     const h = box ? box.clientHeight : innerHeight;
     const max = box ? box.scrollHeight : document.documentElement.scrollHeight;
     const by = { down: 0.8 * h, up: -0.8 * h }[dir];
+    /** @type {ScrollToOptions} */
     const opts = { behavior: 'instant' };
     const target = box || window;
     if (by !== undefined) target.scrollBy(Object.assign({ top: by }, opts));

@@ -96,8 +96,8 @@ func median(d []time.Duration) time.Duration {
 }
 
 // BenchmarkClick is one click chain on a small page: the pointer events, the stability wait
-// (seed 002's, so at least MinWait) and the outcome read. "quick" turns the waits off to
-// show the cost of the click itself.
+// (docs/decisions.md D-26, so at least MinWait) and the outcome read. "quick" turns the waits
+// off to show the cost of the click itself.
 func BenchmarkClick(b *testing.B) {
 	base := fixtures(b)
 	for _, c := range []struct {

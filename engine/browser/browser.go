@@ -2,7 +2,7 @@
 // launches a dedicated profile or attaches to a running browser, observes a page as seed
 // 002's semantic_v3 interactive tree, executes action chains with real input events, waits
 // for the page to settle after every action, and holds every request to the task's allowed
-// domains at the network layer (DESIGN §5 and §8).
+// domains at the network layer (docs/decisions.md D-39).
 //
 // It is the only package that imports chromedp; everything it returns is in the vocabulary
 // of engine/page.
@@ -41,7 +41,8 @@ type Config struct {
 	// AllowedDomains limits every page's requests to these hosts and their subdomains; empty
 	// allows every host. Loopback addresses are allowed only when listed.
 	AllowedDomains []string
-	// Stability tunes the wait after each action; zero fields take seed 002's values.
+	// Stability tunes the wait after each action; zero fields take the values of
+	// docs/decisions.md D-26.
 	Stability Stability
 	// NavigateTimeout bounds a navigation's load; 0 means 30 seconds.
 	NavigateTimeout time.Duration

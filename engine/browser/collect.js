@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page runtime of the browser package, part six: the collect pass of the walk. It
 // goes over every element of the document, its open shadow roots and same-origin frames
 // once, in document order, and lists what the walk reads: the controls by their markup,
@@ -17,6 +18,10 @@
 
   // rowCells are the row's cells with their text, once per collect. Cells holding a
   // select read as '': option texts say nothing about which row this is.
+  /**
+   * @param {Errand.Collected} K
+   * @param {Errand.El} row
+   */
   function rowCells(K, row) {
     let cells = K.rows.get(row);
     if (!cells) {
@@ -31,6 +36,11 @@
   }
 
   // rowText is the text of the row's other cells.
+  /**
+   * @param {Errand.Collected} K
+   * @param {{ el: Errand.El; row: Errand.El | null; cell: Errand.El | null }} c
+   * @param {Errand.Root} R
+   */
   function rowText(K, c, R) {
     const cells = rowCells(K, c.row);
     let own = c.cell && c.cell.contains(c.el) ? c.cell : null;
@@ -45,12 +55,17 @@
 
   // shown reports whether a heading can be seen: a heading hidden from sight (display:none,
   // or the 1-pixel box of screen-reader-only text) is never anyone's context.
+  /** @param {Errand.El} h */
   function shown(h) {
     const r = h.getBoundingClientRect();
     return r.width > 1 && r.height > 1 && h.checkVisibility({ visibilityProperty: true });
   }
 
   // legendOf is a fieldset's legend text, once per collect; the legend is noted as a name.
+  /**
+   * @param {Errand.Collected} K
+   * @param {Errand.El} fs
+   */
   function legendOf(K, fs) {
     let lg = K.legends.get(fs);
     if (lg === undefined) {
@@ -63,6 +78,7 @@
 
   // contextOf is the nearest of the enclosing row, the fieldset legend and the closest
   // preceding visible heading, so "Delete" in one row can be told from "Delete" in the next.
+  /** @type {Errand.Collect['contextOf']} */
   function contextOf(K, c, R, deps) {
     const el = c.el;
     if (R.rows) {
@@ -94,6 +110,20 @@
   // Cand is an element that is a control (by its markup, or found by script when wired),
   // with the document-order state its context needs; stat holds its name and context once
   // computed. prev is the text unit just before a field, a name for one that has none.
+  /**
+   * @constructor
+   * @this {Errand.Cand}
+   * @param {Errand.El} el
+   * @param {string} tag
+   * @param {string} role
+   * @param {number} ri
+   * @param {Errand.El | null} head
+   * @param {Errand.El | null} row
+   * @param {Errand.El | null} cell
+   * @param {Errand.Box | null} grp
+   * @param {Errand.Unit | null} prev
+   * @param {boolean} wired
+   */
   function Cand(el, tag, role, ri, head, row, cell, grp, prev, wired) {
     this.el = el;
     this.tag = tag;
@@ -113,6 +143,19 @@
   // element that is also where a unit begins. head, row, cell and grp are the context of a
   // wired control made from a plain element later. farKey and farDir remember that it was
   // far above (-1) or below (1) the viewport at the layout farKey names.
+  /**
+   * @constructor
+   * @this {Errand.Ent}
+   * @param {Errand.El} el
+   * @param {number} ri
+   * @param {Errand.Cand | null} c
+   * @param {boolean} plain
+   * @param {Errand.Unit | null} u
+   * @param {Errand.El | null} head
+   * @param {Errand.El | null} row
+   * @param {Errand.El | null} cell
+   * @param {Errand.Box | null} grp
+   */
   function Ent(el, ri, c, plain, u, head, row, cell, grp) {
     this.el = el;
     this.ri = ri;
@@ -129,35 +172,48 @@
   }
 
   // Box is a container elements and text are grouped under: a dialog, fieldset or row.
+  /**
+   * @constructor
+   * @this {Errand.Box}
+   * @param {Errand.El | Errand.RootNode} el
+   * @param {string} kind
+   * @param {Errand.Box | null} parent
+   */
   function Box(el, kind, parent) {
     this.el = el;
     this.kind = kind;
     this.parent = parent;
     this.name = null;
-    this.last = kind ? lastOf(el) : null; // a root standing for its host's box is never left
+    // A root standing for its host's box (kind '') is never left; every other box is an element.
+    this.last = kind ? lastOf(/** @type {Errand.El} */ (el)) : null;
   }
 
   // boxName is a group's name, once per collect. A row's name (its cells' text) is kept
   // across collects while no mutation reached the row, as a control's name is: a long
   // table would otherwise be read again after every click elsewhere.
+  /** @type {Errand.Collect['boxName']} */
   function boxName(K, b) {
     if (b.name !== null) return b.name;
+    // Only a root's stand-in (kind '') holds a root, and groups skip it: b.el is an element.
+    const el = /** @type {Errand.El} */ (b.el);
     if (b.kind === 'row') {
-      const old = K.dirty ? S.rowNames.get(b.el) : undefined;
-      if (old !== undefined && !K.dirty.set.has(b.el)) return (b.name = old);
+      const old = K.dirty ? S.rowNames.get(el) : undefined;
+      if (old !== undefined && !K.dirty.set.has(el)) return (b.name = old);
       let t = '';
-      for (const [, x] of rowCells(K, b.el)) if (x) t += (t ? ' | ' : '') + x;
+      for (const [, x] of rowCells(K, el)) if (x) t += (t ? ' | ' : '') + x;
       b.name = clip(t, 100);
-      S.rowNames.set(b.el, b.name);
+      S.rowNames.set(el, b.name);
     } else if (b.kind === 'fieldset') {
-      b.name = legendOf(K, b.el);
+      b.name = legendOf(K, el);
     } else {
-      b.name = E.signals.dialogName(b.el);
+      b.name = E.signals.dialogName(el);
     }
     return b.name;
   }
 
+  /** @type {Errand.Collect['collect']} */
   function collect(undef) {
+    /** @type {Errand.Collected} */
     const K = {
       roots: [], cands: [], seq: [], count: S.count, frames: 0, undef, dirty: changes(),
       head: null, row: null, cell: null, rows: new Map(), legends: new Map(), headText: new Map(),
@@ -180,8 +236,8 @@
     const set = new Set();
     let labels = false;
     for (const x of t) {
-      for (let n = x; n && !set.has(n); n = n.parentNode || n.host) set.add(n);
-      const e = x.nodeType === 1 ? x : x.parentElement;
+      for (let n = x; n && !set.has(n); n = n.parentNode || /** @type {ShadowRoot} */ (n).host) set.add(n);
+      const e = x.nodeType === 1 ? /** @type {Element} */ (x) : x.parentElement;
       if (e && e.closest('label')) labels = true;
     }
     // A label that came or went can name a field it does not contain.
@@ -190,6 +246,11 @@
   }
 
   // reusable reports whether a stat computed in an earlier walk still holds for c.
+  /**
+   * @param {Errand.Stat | undefined} st
+   * @param {Errand.Cand} c
+   * @param {Errand.Dirty | null} D
+   */
   function reusable(st, c, D) {
     if (!st || !D || st.head !== c.head || st.row !== c.row || st.cell !== c.cell) return false;
     if (c.tag === 'a' && st.loc !== location.href) return false;
@@ -201,6 +262,7 @@
   // lastOf is the last element of el's subtree in document order: once the collect loop
   // has passed it, it has left el. Stacks of open controls and containers are kept this
   // way, with no contains() per element (a walk up the tree each).
+  /** @param {Errand.El} el */
   function lastOf(el) {
     let l = el;
     while (l.lastElementChild) l = l.lastElementChild;
@@ -208,30 +270,54 @@
   }
 
   // leave pops the entries of a stack of Boxes whose subtree ends with prev.
+  /**
+   * @param {Errand.Box[]} stack
+   * @param {Errand.El} prev
+   */
   function leave(stack, prev) {
     while (stack.length && stack[stack.length - 1].last === prev) stack.pop();
   }
 
   // leaveCtl is leave for the stack of open controls, which holds the last elements alone.
+  /**
+   * @param {(Errand.El | null)[]} stack
+   * @param {Errand.El} prev
+   */
   function leaveCtl(stack, prev) {
     while (stack.length && stack[stack.length - 1] === prev) stack.pop();
   }
 
+  /**
+   * @template T
+   * @param {T[]} stack
+   * @returns {T | null}
+   */
   function top(stack) {
     return stack.length ? stack[stack.length - 1] : null;
   }
 
+  /** @type {Record<string, string>} */
   const BOX_ROLES = { row: 'row', dialog: 'dialog', alertdialog: 'dialog' };
 
   // wraps reports whether el (with no words of its own) holds nothing but one native
   // control (a table cell around a button): that control is what is clicked, and el need
   // not be asked about its listeners. It keeps most cells of a long table out of the probes.
+  /** @param {Errand.El} el */
   function wraps(el) {
     const f = el.firstElementChild;
     return f !== null && f === el.lastElementChild && TAG[f.localName] === 1;
   }
+  /** @type {Record<string, number>} */
   const FIELD = { input: 1, select: 1, textarea: 1 };
 
+  /**
+   * @param {Errand.Collected} K
+   * @param {Errand.RootNode} root
+   * @param {number} frame
+   * @param {Errand.El | null} frameEl
+   * @param {Errand.El | null} topFrame
+   * @param {number} parent
+   */
   function collectRoot(K, root, frame, frameEl, topFrame, parent) {
     watch(root);
     const ri = K.roots.length;
@@ -239,15 +325,15 @@
     // live regions; every other element skips those reads.
     const attrs = new Set(root.querySelectorAll(ATTR_SEL));
     const L = new Map();
-    for (const lab of root.querySelectorAll('label[for]')) if (!L.has(lab.htmlFor)) L.set(lab.htmlFor, lab);
+    for (const lab of /** @type {NodeListOf<HTMLLabelElement>} */ (root.querySelectorAll('label[for]'))) if (!L.has(lab.htmlFor)) L.set(lab.htmlFor, lab);
     let ariaRows = false;
     for (const a of attrs) if (a.getAttribute('role') === 'row') { ariaRows = true; break; }
     K.roots.push({
-      root, doc: root.ownerDocument || root, frame, frameEl, topFrame, parent, attrs, L, ariaRows,
+      root, doc: root.ownerDocument || /** @type {Document} */ (root), frame, frameEl, topFrame, parent, attrs, L, ariaRows,
       rows: ariaRows || !!root.querySelector('tr'), fieldsets: !!root.querySelector('fieldset'),
       offFieldsets: !!root.querySelector('fieldset[disabled]'), ox: 0, oy: 0, vw: 0, vh: 0,
     });
-    const all = root.querySelectorAll('*');
+    const all = /** @type {NodeListOf<Errand.El>} */ (root.querySelectorAll('*'));
     for (let k = 0; k < all.length; k++) {
       const el = all[k];
       if (k > 0) {
@@ -323,6 +409,15 @@
   // subtree as the loop counts it, so the stacks of the host's controls and containers
   // start anew with an entry that is never left at the bottom, standing for the host's
   // control and container: a Box of kind '' is its parent under another element.
+  /**
+   * @param {Errand.Collected} K
+   * @param {Errand.RootNode} root
+   * @param {number} frame
+   * @param {Errand.El | null} frameEl
+   * @param {Errand.El | null} topFrame
+   * @param {number} parent
+   * @param {boolean} inCtl
+   */
   function sub(K, root, frame, frameEl, topFrame, parent, inCtl) {
     const ctl = K.ctl, box = K.box, label = K.label, labelLast = K.labelLast;
     const outer = box.length ? box[box.length - 1] : null;
@@ -338,12 +433,14 @@
 
   // undefinedCount notices custom elements upgraded since the last collect: an upgrade can
   // attach a shadow root without any mutation the observer sees.
+  /** @type {Errand.Collect['undefinedCount']} */
   function undefinedCount() {
     return document.querySelectorAll(':not(:defined)').length;
   }
 
   // current reports whether the collected controls still stand: no mutation anywhere we
   // watch, the same frame documents, no upgrades.
+  /** @type {Errand.Collect['current']} */
   function current(K, undef) {
     if (!K || K.count !== S.count || K.undef !== undef) return false;
     for (const R of K.roots) {
@@ -353,6 +450,7 @@
   }
 
   // place puts every root at its offset in the top viewport for this walk.
+  /** @type {Errand.Collect['place']} */
   function place(K) {
     for (const R of K.roots) {
       const view = R.doc.defaultView || window;

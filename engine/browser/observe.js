@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page runtime of the browser package, part seven: the semantic_v3 walk. It reads
 // every interactive element of the document, its open shadow roots and same-origin frames
 // in one pass — with the controls wired by script and the words around the viewport — and
@@ -22,11 +23,17 @@
   const { messages, domHash, findScrollers, dialogName } = E.signals;
   const wired = E.wired;
   const text = E.text;
+  /** @type {Record<string, number>} */
   const TEXT_TYPES = { text: 1, checkbox: 1, radio: 1, button: 1, reset: 1, image: 1 };
 
   // visit reads one control. Layout is read once (getBoundingClientRect); the style-based
   // visibility test and the hit test run only near the viewport, where they matter and
   // where there are few elements.
+  /**
+   * @param {Errand.Walk} W
+   * @param {Errand.Cand} c
+   * @param {Errand.Root} R
+   */
   function visit(W, c, R) {
     const el = c.el;
     let r = el.getBoundingClientRect();
@@ -60,6 +67,12 @@
 
   // stat computes what the walk keeps of a control until the DOM changes: its name, context,
   // type, options and ARIA flags, and what they were read from (deps).
+  /**
+   * @param {Errand.Walk} W
+   * @param {Errand.Cand} c
+   * @param {Errand.Root} R
+   * @param {DOMRect} r
+   */
   function stat(W, c, R, r) {
     const el = c.el;
     const deps = [el];
@@ -94,6 +107,22 @@
 
   // Rec is one observed node. Every record has every field, in one order: one hidden
   // class keeps the passes over 5,000 records fast.
+  /**
+   * @constructor
+   * @this {Errand.Rec}
+   * @param {Errand.El} el
+   * @param {string} r
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @param {Errand.Stat} st
+   * @param {string} v
+   * @param {string} s
+   * @param {number} f
+   * @param {boolean} occ
+   * @param {boolean} near
+   */
   function Rec(el, r, x, y, w, h, st, v, s, f, occ, near) {
     this.el = el;
     this.i = '';
@@ -121,12 +150,21 @@
   }
 
   // plain is a record as the JSON of one page.Node.
+  /** @param {Errand.Rec} n */
   function plain(n) {
+    /** @type {Record<string, unknown>} */
     const o = { i: n.i, r: n.r, box: [n.x, n.y, n.w, n.h] };
-    for (const k of ['n', 'v', 's', 't', 'c', 'f', 'occ', 'o', 'scr']) if (n[k]) o[k] = n[k];
+    for (const k of /** @type {(keyof Errand.Rec)[]} */ (['n', 'v', 's', 't', 'c', 'f', 'occ', 'o', 'scr'])) if (n[k]) o[k] = n[k];
     return o;
   }
 
+  /**
+   * @param {Errand.El} el
+   * @param {DOMRect} r
+   * @param {Errand.RootNode} root
+   * @param {number} vw
+   * @param {number} vh
+   */
   function occluded(el, r, root, vw, vh) {
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x >= vw || y >= vh) return false;
@@ -139,6 +177,10 @@
   // cells), so is a later sibling of one far below (the rows after it), and one found far
   // stays far while the layout key (scroll positions, viewport) is the same. 0: near, or
   // not known to be far.
+  /**
+   * @param {Errand.Walk} W
+   * @param {Errand.Ent} e
+   */
   function farOf(W, e) {
     if (e.farKey === W.key) return e.farDir;
     const f = W.far;
@@ -155,6 +197,13 @@
   // wiredAt asks a plain element near the viewport (half a screen above it to half a
   // screen below) whether script made it a control, once per element per collect, and
   // returns its Cand or null. One farther away is asked when it comes near.
+  /**
+   * @param {Errand.Walk} W
+   * @param {Errand.Collected} K
+   * @param {Errand.Ent} e
+   * @param {Errand.Root} R
+   * @param {Errand.GetListeners | null} gel
+   */
   function wiredAt(W, K, e, R, gel) {
     let w = K.probed.get(e.el);
     if (w === undefined) {
@@ -189,9 +238,11 @@
   // copied it), then the id the k-th element of the same signature (role, name, type) had
   // in the last walk, then a new one. S.ids keeps, per signature, the records of this walk
   // in document order.
+  /** @param {Errand.Rec[]} found */
   function assign(found) {
     const used = new Set();
     const next = new Map();
+    /** @type {[Errand.Rec, number][]} */
     const fresh = [];
     for (let x = 0; x < found.length; x++) {
       const n = found[x];
@@ -221,6 +272,10 @@
   }
 
   // idFor names a scroll container; containers keep their own signature table.
+  /**
+   * @param {Errand.El} el
+   * @param {string} sig
+   */
   function idFor(el, sig) {
     let id = el.getAttribute(OWN);
     if (id && S.given.has(id)) return id;
@@ -236,6 +291,10 @@
 
   // boxGroup is the index (from 1) of a collect-time container in this walk's groups,
   // registering it and its parents on first use.
+  /**
+   * @param {Errand.Walk} W
+   * @param {Errand.Box | null} b
+   */
   function boxGroup(W, b) {
     while (b && b.kind === '') b = b.parent;
     if (!b) return 0;
@@ -251,6 +310,10 @@
 
   // groupOf is the group of a found control: a control holding it, or its container,
   // whichever is nearer. A row that is itself a control stays a row, with that control.
+  /**
+   * @param {Errand.Walk} W
+   * @param {Errand.Rec} n
+   */
   function groupOf(W, n) {
     let b = n.grp;
     while (b && b.kind === '') b = b.parent;
@@ -289,6 +352,7 @@
 
   // name positions: an icon-only control with no name at all is named by its place among
   // the controls of its group ("icon 3").
+  /** @param {Errand.Walk} W */
   function namePositions(W) {
     const seen = new Map();
     for (const n of W.found) {
@@ -307,6 +371,7 @@
     let K = S.cache;
     if (!current(K, undef)) K = S.cache = collect(undef);
     place(K);
+    /** @type {Errand.Walk} */
     const W = {
       found: [], modals: modalsOf(document, K.roots[0].attrs), K, roots: K.roots, cs: [], wired: new Set(),
       units: [], at: [], dirs: [], groups: [], gidx: new Map(), owners: new Map(), far: null, farDir: 0,
@@ -341,6 +406,7 @@
     S.roots = K.roots;
     const de = document.documentElement;
     const max = (de ? de.scrollHeight : 0) - innerHeight;
+    /** @type {Errand.Page} */
     const out = {
       domMode: 'semantic_v3',
       url: location.href,
@@ -367,12 +433,14 @@
       const k = (nth.get(name) || 0) + 1;
       nth.set(name, k);
       const inf = scrollInfo(x.el);
+      /** @type {Errand.Page['scrollableContainers'][number]} */
       const c = { i: idFor(x.el, 'scroll|' + name + '|' + k), depth: inf.depth, h: inf.h };
       if (name) c.n = name;
       sc.push(c);
     }
     if (sc.length) out.scrollableContainers = sc;
     const msgs = messages(W, out);
+    /** @param {Errand.El} el */
     const isMessage = (el) => {
       for (let a = el, d = 0; a && d < 8; a = a.parentElement, d++) if (msgs.has(a)) return true;
       return false;
@@ -391,6 +459,12 @@
   // third of the size of the JSON of the same nodes, which matters more than it seems: the
   // string crosses DevTools escaped, and Go decodes it without reflection. Every text field
   // went through clip, so none holds a tab or a newline.
+  /**
+   * @param {Errand.Page} out
+   * @param {Errand.Rec[]} found
+   * @param {Errand.TB[]} texts
+   * @param {Errand.Group[]} groups
+   */
   function encode(out, found, texts, groups) {
     const lines = new Array(found.length + texts.length + groups.length + 1);
     let j = 0;
@@ -424,7 +498,8 @@
     const tag = el.localName;
     const role = roleOf(el, tag) || S.wired.get(el) || '';
     if (!role) return null;
-    const root = el.getRootNode();
+    const root = /** @type {Errand.RootNode} */ (el.getRootNode());
+    /** @type {Map<string, Errand.El>} */
     const L = new Map();
     if (el.id && root.querySelector) {
       const lab = root.querySelector('label[for="' + CSS.escape(el.id) + '"]');
@@ -432,11 +507,12 @@
     }
     const off = E.offset(el);
     const view = el.ownerDocument.defaultView || window;
-    const R = {
+    // Enough of a Root for visit: E.node reads one element, outside the collect pass.
+    const R = /** @type {Errand.Root} */ ({
       root, L, frame: off.frame, topFrame: off.frameEl, ox: off.x, oy: off.y,
       vw: view.innerWidth, vh: view.innerHeight, offFieldsets: true,
-    };
-    const W = { found: [], modals: modalsIn(document), K: null, cs: [], wired: new Set() };
+    });
+    const W = /** @type {Errand.Walk} */ ({ found: [], modals: modalsIn(document), K: null, cs: [], wired: new Set() });
     const wiredRole = !roleOf(el, tag);
     visit(W, new Cand(el, tag, role, 0, null, null, null, null, null, wiredRole), R);
     if (!W.found.length) return null;

@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page runtime of the browser package, part two: how one element reads — its
 // role, name, value and state flags — and the small geometry tests the walk and the
 // actions share. Everything here works on one element and is called thousands of times a
@@ -8,15 +9,18 @@
   const clip = E.clip;
   const S = E.S;
 
+  /** @type {Record<string, string>} */
   const ROLES = {
     button: 'btn', link: 'link', checkbox: 'chk', radio: 'radio', tab: 'tab', menuitem: 'menu',
     menuitemcheckbox: 'menu', menuitemradio: 'menu', option: 'opt', switch: 'switch',
     combobox: 'sel', textbox: 'inp', searchbox: 'inp',
   };
+  /** @type {Record<string, string>} */
   const INPUT_ROLES = { checkbox: 'chk', radio: 'radio', submit: 'btn', button: 'btn', reset: 'btn', image: 'btn' };
 
   // TAG sorts elements by local name so the loop over every element does one lookup:
   // 1 a control by its tag, 2 a heading, 3 never read, 4 a frame, 5 a row, 6 a cell.
+  /** @type {Record<string, number>} */
   const TAG = {
     a: 1, button: 1, summary: 1, input: 1, select: 1, textarea: 1,
     h1: 2, h2: 2, h3: 2, h4: 2, h5: 2, h6: 2,
@@ -25,6 +29,7 @@
   };
   const ATTR_SEL = '[role],[contenteditable],[onclick],[tabindex],[aria-live],[aria-invalid]';
 
+  /** @type {Errand.Read['tagRole']} */
   function tagRole(el, tag) {
     switch (tag) {
       case 'a': return el.hasAttribute('href') ? 'link' : '';
@@ -39,6 +44,7 @@
   }
 
   // attrRole refines r with the attributes that make any element a control.
+  /** @type {Errand.Read['attrRole']} */
   function attrRole(el, tag, r) {
     const ar = el.getAttribute('role');
     if (ar) {
@@ -61,6 +67,7 @@
     return '';
   }
 
+  /** @type {Errand.Read['roleOf']} */
   function roleOf(el, tag) {
     const r = TAG[tag] === 1 ? tagRole(el, tag) : '';
     return el.hasAttributes() ? attrRole(el, tag, r) : r;
@@ -68,6 +75,10 @@
 
   // ownText is an element's text without the text of the control it labels (a label that
   // wraps a select would otherwise read out every option).
+  /**
+   * @param {Errand.El} lab
+   * @param {Errand.El} ctl
+   */
   function ownText(lab, ctl) {
     if (!lab.contains(ctl) || ctl.localName === 'input') return clip(lab.textContent, 80);
     let t = '';
@@ -78,6 +89,7 @@
   // nameOf computes the accessible name. deps, when given, collects the other elements the
   // name was read from (labels, aria-labelledby targets), so a change in them is noticed;
   // those are noted in S.named, so the page's text does not say them a second time.
+  /** @type {Errand.Read['nameOf']} */
   function nameOf(el, tag, role, root, L, deps) {
     let s = el.getAttribute('aria-labelledby');
     if (s) {
@@ -122,7 +134,7 @@
     s = el.getAttribute('title');
     if (s && (s = clip(s, 80))) return s;
     if (!field) {
-      const img = el.querySelector('img[alt]');
+      const img = /** @type {HTMLImageElement} */ (el.querySelector('img[alt]'));
       if (img && (s = clip(img.alt, 80))) return s;
     }
     if (tag === 'input' && role === 'btn') {
@@ -131,6 +143,7 @@
     return '';
   }
 
+  /** @type {Errand.Read['valueOf']} */
   function valueOf(el, tag) {
     if (tag === 'input') {
       const t = el.type;
@@ -160,6 +173,7 @@
   // ariaFlags reads the ARIA state attributes into bits (1 disabled, 2 checked, 4 expanded,
   // 8 required, 16 invalid, 32 readonly, 64 selected). They change only with a mutation, so
   // the walk keeps them with the element's name.
+  /** @type {Errand.Read['ariaFlags']} */
   function ariaFlags(el) {
     let f = 0;
     if (el.getAttribute('aria-disabled') === 'true') f |= 1;
@@ -176,12 +190,13 @@
   // stateOf lists the state flags from the ARIA bits and the live properties. fieldsets says
   // whether a disabled fieldset may disable el; the :disabled match it needs is the slowest
   // read here.
+  /** @type {Errand.Read['stateOf']} */
   function stateOf(el, tag, fieldsets = true, aria = ariaFlags(el)) {
     let s = '';
     const field = tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'button';
     if ((field && (el.disabled || (fieldsets && el.matches(':disabled')))) || aria & 1) s += ',disabled';
     if (el.checked === true || aria & 2) s += ',checked';
-    if (aria & 4 || (tag === 'summary' && el.parentElement && el.parentElement.open)) s += ',expanded';
+    if (aria & 4 || (tag === 'summary' && el.parentElement && /** @type {HTMLDetailsElement} */ (el.parentElement).open)) s += ',expanded';
     if (el.required === true || aria & 8) s += ',required';
     if (aria & 16) s += ',invalid';
     if (el.readOnly === true || aria & 32) s += ',readonly';
@@ -198,6 +213,7 @@
 
   // hits reports whether a hit-test result stands for el: el itself, inside it, one of its
   // ancestors (a wrapped inline element's box centre can fall on its parent), or its label.
+  /** @type {Errand.Read['hits']} */
   function hits(el, hit) {
     if (!hit) return true;
     if (hit === el || el.contains(hit) || hit.contains(el)) return true;
@@ -206,6 +222,7 @@
   }
   E.hits = hits;
 
+  /** @type {Errand.Read['modalsIn']} */
   function modalsIn(root) {
     const out = [];
     for (const m of root.querySelectorAll('dialog[open],[aria-modal=true],[role=dialog],[role=alertdialog]')) {
@@ -217,8 +234,10 @@
   E.modalsIn = modalsIn;
 
   // modalsOf is modalsIn from the attribute set the walk already has.
+  /** @type {Errand.Read['modalsOf']} */
   function modalsOf(root, attrs) {
     const out = [];
+    /** @param {Errand.El} m */
     const visible = (m) => {
       const r = m.getBoundingClientRect();
       return r.width > 0 && r.height > 0 && m.checkVisibility({ visibilityProperty: true });
@@ -231,17 +250,20 @@
     return out;
   }
 
+  /** @type {Errand.Read['outside']} */
   function outside(modals, el) {
     for (const m of modals) if (m.contains(el)) return false;
     return true;
   }
 
+  /** @type {Errand.Read['scrollInfo']} */
   function scrollInfo(el) {
     const h = el.scrollHeight, ch = el.clientHeight;
     const d = h - ch > 0 ? Math.round((el.scrollTop / (h - ch)) * 100) : 0;
     return { depth: d + '%', h };
   }
 
+  /** @type {Errand.Read['scrollable']} */
   function scrollable(el) {
     if (!(el.scrollHeight > el.clientHeight + 1 && el.clientHeight > 0)) return false;
     const o = getComputedStyle(el).overflowY;

@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page runtime of the browser package, part five: the page-level signals of an
 // observation — error and success messages, the DOM hash, the scroll containers, and the
 // names of dialogs.
@@ -13,6 +14,10 @@
   // messageCandidates lists the possible messages of a root in document order. One query per
   // class takes the browser's fast path; a selector list of the same classes costs 15 times
   // more on a large page.
+  /**
+   * @param {Errand.RootNode} root
+   * @param {Set<Errand.El>} attrs
+   */
   function messageCandidates(root, attrs) {
     const set = new Set();
     for (const c of MSG_CLASSES) for (const m of root.querySelectorAll('.' + c)) set.add(m);
@@ -30,7 +35,9 @@
 
   // messages fills out's messages, hasErrors and hasSuccess, and returns every message
   // element seen, so text inside one reads as a status.
+  /** @type {Errand.Signals['messages']} */
   function messages(W, out) {
+    /** @type {Errand.El[]} */
     const seen = [];
     const all = new Set();
     for (const { root, attrs } of W.roots) {
@@ -66,12 +73,14 @@
     return all;
   }
 
+  /** @param {string} s */
   function hash(s) {
     let h = 0x811c9dc5;
     for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
     return (h >>> 0).toString(36);
   }
 
+  /** @type {Errand.Signals['domHash']} */
   function domHash() {
     const b = document.body;
     if (!b) return '0';
@@ -79,15 +88,18 @@
     return b.getElementsByTagName('*').length + '-' + t.length + '-' + hash(t);
   }
 
+  /** @type {Record<string, number>} */
   const NO_SCROLL = { tr: 1, td: 1, th: 1, tbody: 1, thead: 1, tfoot: 1, table: 1, label: 1, span: 1, a: 1, p: 1, li: 1 };
 
+  /** @param {Errand.El} e */
   function parentOf(e) {
-    return e.parentElement || (e.parentNode && e.parentNode.host) || null;
+    return e.parentElement || (e.parentNode && /** @type {ShadowRoot} */ (e.parentNode).host) || null;
   }
 
   // findScrollers finds the scroll containers around the controls near the viewport: one
   // out of view cannot be acted on, and testing every element would cost more than the
   // rest of the walk.
+  /** @type {Errand.Signals['findScrollers']} */
   function findScrollers(W) {
     const seen = new Set();
     const mine = new Map();
@@ -106,6 +118,7 @@
 
   // dialogName is a dialog's accessible name: aria-labelledby, aria-label, or its first
   // heading. (The rendering leaves out a heading that only repeats its dialog's name.)
+  /** @type {Errand.Signals['dialogName']} */
   function dialogName(d) {
     const by = d.getAttribute('aria-labelledby');
     if (by) {

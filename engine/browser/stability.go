@@ -9,8 +9,9 @@ import (
 	cdppage "github.com/chromedp/cdproto/page"
 )
 
-// Stability is seed 002's wait after an action, so an observation does not catch the page
-// between a click and its answer. Every field: 0 means the default, negative means none.
+// Stability is the wait after an action (docs/decisions.md D-26), so an observation does not
+// catch the page between a click and its answer. Every field: 0 means the default, negative
+// means none.
 type Stability struct {
 	// NetworkQuiet is how long no counted request may be in flight (default 500 ms).
 	NetworkQuiet time.Duration

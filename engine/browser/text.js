@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page runtime of the browser package, part three: the page's words. Besides the
 // controls, a person reads headings, paragraphs, table cells and messages; the walk finds
 // where those words are while it goes over the document (a "unit" is the element a run of
@@ -14,6 +15,7 @@
   const clip = E.clip;
 
   // INLINE elements are part of the text around them.
+  /** @type {Record<string, number>} */
   const INLINE = {
     span: 1, b: 1, strong: 1, i: 1, em: 1, small: 1, mark: 1, code: 1, abbr: 1, sup: 1, sub: 1, time: 1,
     q: 1, cite: 1, kbd: 1, s: 1, del: 1, ins: 1, u: 1, font: 1, bdi: 1, bdo: 1, var: 1, samp: 1, data: 1,
@@ -21,24 +23,30 @@
   };
   // SKIP elements hold no words a person reads as text: scripts, and controls whose words
   // are their own (a select's options would otherwise read as a sentence).
+  /** @type {Record<string, number>} */
   const SKIP = {
     script: 1, style: 1, template: 1, noscript: 1, select: 1, textarea: 1, option: 1, optgroup: 1, input: 1,
     button: 1, svg: 1, math: 1, iframe: 1, canvas: 1, video: 1, audio: 1, object: 1, datalist: 1,
   };
   // Text for screen readers only: it is hidden from the person the view stands for.
   const SR_ONLY = /(^|\s)(sr-only|visually-hidden|visuallyhidden|screen-reader-text|a11y-hidden|offscreen)(\s|$)/;
+  /** @type {Set<Errand.El>} */
   const NONE = new Set();
+  /** @type {Record<string, number>} */
   const LEVEL = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
   // hasText reports whether el has a text node of its own with a visible character.
+  /** @type {Errand.Text['hasText']} */
   function hasText(el) {
-    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 3 && /\S/.test(n.data)) return true;
+    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 3 && /\S/.test(/** @type {Text} */ (n).data)) return true;
     return false;
   }
   // Elements that hold no words of their own; hasText need not look.
+  /** @type {Record<string, number>} */
   const MUTE = { tr: 1, tbody: 1, thead: 1, tfoot: 1, table: 1, colgroup: 1, col: 1, ul: 1, ol: 1, dl: 1, img: 1, svg: 1, hr: 1, select: 1 };
 
   // TEXT_BLOCK elements read as one run of words, whatever their children are.
+  /** @type {Record<string, number>} */
   const TEXT_BLOCK = {
     p: 1, li: 1, td: 1, th: 1, h1: 1, h2: 1, h3: 1, h4: 1, h5: 1, h6: 1, dt: 1, dd: 1, caption: 1,
     figcaption: 1, blockquote: 1, legend: 1, label: 1, pre: 1, address: 1,
@@ -48,6 +56,10 @@
   // is a text block, has words of its own around it, or holds nothing but inline text. A
   // form or a header holding fields and menus does not: an error <span> in it stays its
   // own text, in its place. K.joins keeps the answer per parent for the collect.
+  /**
+   * @param {Errand.Collected} K
+   * @param {Errand.El} p
+   */
   function joins(K, p) {
     let j = K.joins.get(p);
     if (j !== undefined) return j;
@@ -64,6 +76,10 @@
   }
 
   // unitOf is the element the words of the text leaf el belong to.
+  /**
+   * @param {Errand.Collected} K
+   * @param {Errand.El} el
+   */
   function unitOf(K, el) {
     let u = el;
     while (INLINE[u.localName]) {
@@ -75,6 +91,15 @@
   }
 
   // Unit is one run of words with what the collect pass knew where it found it.
+  /**
+   * @constructor
+   * @this {Errand.Unit}
+   * @param {Errand.El} el
+   * @param {number} ri
+   * @param {Errand.Box | null} grp
+   * @param {string} kind
+   * @param {number} level
+   */
   function Unit(el, ri, grp, kind, level) {
     this.el = el;
     this.ri = ri;
@@ -90,6 +115,7 @@
   // unit returns the unit of a text leaf, making it on first sight. K.units keeps one per
   // element, so the words of a paragraph with three <b>s are read once; the caller places
   // a unit in document order once (placed).
+  /** @type {Errand.Text['unit']} */
   function unit(K, el, ri, grp) {
     const u = unitOf(K, el);
     let x = K.units.get(u);
@@ -112,10 +138,16 @@
   // leaving out what is hidden, what names a control elsewhere, controls found by script
   // (wired: their words are their names) and the words of nested blocks (they are units of
   // their own).
+  /**
+   * @param {Errand.El} u
+   * @param {Set<Errand.El>} wired
+   */
   function ownText(u, wired) {
     let t = '';
+    /** @param {Errand.El} n */
     const walk = (n) => {
-      for (let c = n.firstChild; c && t.length < 1200; c = c.nextSibling) {
+      // c is an element or a text node, as nodeType says.
+      for (let c = /** @type {Errand.Child} */ (n.firstChild); c && t.length < 1200; c = /** @type {Errand.Child} */ (c.nextSibling)) {
         if (c.nodeType === 3) {
           t += c.data;
           continue;
@@ -154,6 +186,21 @@
   }
 
   // TB is one text block as encode writes it.
+  /**
+   * @constructor
+   * @this {Errand.TB}
+   * @param {string} k
+   * @param {number} l
+   * @param {string} t
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @param {number} at
+   * @param {number} g
+   * @param {boolean} occ
+   * @param {boolean} site
+   */
   function TB(k, l, t, x, y, w, h, at, g, occ, site) {
     this.k = k;
     this.l = l;
@@ -170,8 +217,12 @@
 
   // inside reports whether el is inside one of the elements of set (controls found by
   // script: their words are their names).
+  /**
+   * @param {Errand.El} el
+   * @param {Set<Errand.El>} set
+   */
   function inside(el, set) {
-    for (let a = el; a; a = a.parentElement || (a.parentNode && a.parentNode.host)) if (set.has(a)) return true;
+    for (let a = el; a; a = a.parentElement || (a.parentNode && /** @type {ShadowRoot} */ (a.parentNode).host)) if (set.has(a)) return true;
     return false;
   }
 
@@ -179,6 +230,7 @@
   // controls and W.dirs -1 or 1 for those known to be far above or below) from one
   // viewport above the visible one to two below it. group maps a collect-time container
   // to its index in the observation's groups.
+  /** @type {Errand.Text['read']} */
   function read(W, vh, group, isMessage, outside) {
     const out = [];
     let above = 0, below = 0;
@@ -220,6 +272,7 @@
   // (u), when that is visible, short and close above it or to its left: "Departure Date"
   // printed over a date input. A sentence (ending in . ! or ?) is no label. The unit is
   // then the field's name and no longer text of its own. fr is the field's box.
+  /** @type {Errand.Text['labelBefore']} */
   function labelBefore(u, fr) {
     if (!u || u.legend || S.named.has(u.el)) return '';
     const r = u.el.getBoundingClientRect();

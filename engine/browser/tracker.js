@@ -1,9 +1,11 @@
+// @ts-check
 // The in-page runtime of the browser package, part one: it installs window.__errandV3 once
 // per document with the mutation clock the stability wait polls and the short change log
 // the observation reports. observe.js adds the walk, act.js the action helpers.
 (() => {
   if (window.__errandV3) return;
   const OWN = 'data-llm-id';
+  /** @type {Errand.State} */
   const S = {
     seq: 0,
     ids: new Map(), // signature -> nodes of the last walk, so a re-rendered twin gets its old id
@@ -24,18 +26,27 @@
     rowNames: new WeakMap(), // table row -> its cells' text, kept while no mutation reaches it
     scrollers: [], // the scroll containers of the last walk: their scroll is part of the layout key
   };
-  const E = { S };
+  const E = /** @type {Errand.Runtime} */ ({ S });
   Object.defineProperty(window, '__errandV3', { value: E, enumerable: false });
 
+  /** @type {Record<string, number>} */
   const SKIP = { script: 1, style: 1, link: 1, meta: 1, noscript: 1, template: 1 };
 
   // cut keeps the first k UTF-16 units of t without splitting a surrogate pair: half an
   // emoji is not valid text, and DevTools' JSON of it is refused on the Go side.
+  /**
+   * @param {string} t
+   * @param {number} k
+   */
   function cut(t, k) {
     const c = t.charCodeAt(k - 1);
     return t.slice(0, c >= 0xd800 && c <= 0xdbff ? k - 1 : k);
   }
 
+  /**
+   * @param {string | null | undefined} t
+   * @param {number} n
+   */
   function clip(t, n) {
     if (!t) return '';
     if (t.length > n * 4) t = cut(t, n * 4);
@@ -45,6 +56,7 @@
   E.clip = clip;
   E.cut = cut;
 
+  /** @param {Element} el */
   function label(el) {
     let s = el.localName;
     if (el.id) s += '#' + el.id;
@@ -56,6 +68,7 @@
 
   // onMutations advances the mutation clock and notes what changed, so the next walk can
   // keep what it knows about the elements the changes did not reach.
+  /** @param {MutationRecord[]} recs */
   function onMutations(recs) {
     let n = 0;
     for (let i = 0; i < recs.length; i++) {
@@ -65,8 +78,8 @@
       if (S.touched.length > 256) continue;
       S.touched.push(r.target);
       if (r.type === 'childList') {
-        for (const x of r.addedNodes) if (x.nodeType === 1) S.subtrees.push(x);
-        for (const x of r.removedNodes) if (x.nodeType === 1) S.subtrees.push(x);
+        for (const x of r.addedNodes) if (x.nodeType === 1) S.subtrees.push(/** @type {Element} */ (x));
+        for (const x of r.removedNodes) if (x.nodeType === 1) S.subtrees.push(/** @type {Element} */ (x));
       }
     }
     if (!n) return;
@@ -77,18 +90,22 @@
 
   // record keeps short descriptions of the newest changes; the observation reports the last
   // ten so verification can see a toast that came and went.
+  /** @param {MutationRecord[]} recs */
   function record(recs) {
     const out = [];
     for (let i = recs.length - 1; i >= 0 && out.length < 10; i--) {
       const r = recs[i];
       if (r.type === 'childList') {
         for (let j = r.addedNodes.length - 1; j >= 0 && out.length < 10; j--) {
-          const nd = r.addedNodes[j];
+          // An element or a text node, as nodeType says.
+          const nd = /** @type {Element & Text} */ (r.addedNodes[j]);
           if (nd.nodeType === 1 && !SKIP[nd.localName]) out.push('added: ' + label(nd));
-          else if (nd.nodeType === 3 && r.target.nodeType === 1 && nd.data.trim()) out.push('text: ' + label(r.target));
+          else if (nd.nodeType === 3 && r.target.nodeType === 1 && nd.data.trim()) {
+            out.push('text: ' + label(/** @type {Element} */ (r.target)));
+          }
         }
         for (let j = r.removedNodes.length - 1; j >= 0 && out.length < 10; j--) {
-          const nd = r.removedNodes[j];
+          const nd = /** @type {Element} */ (r.removedNodes[j]);
           if (nd.nodeType === 1 && !SKIP[nd.localName]) out.push('removed: ' + label(nd));
         }
       } else if (r.type === 'characterData' && r.target.parentElement) {
@@ -102,6 +119,7 @@
   }
 
   const mo = new MutationObserver(onMutations);
+  /** @param {Node} root */
   function watch(root) {
     if (S.watched.has(root)) return;
     S.watched.add(root);
@@ -114,6 +132,7 @@
 
   // state is the cheap read the stability wait and the outcome recorder poll.
   E.state = (id) => {
+    /** @type {ReturnType<Errand.Runtime['state']>} */
     const o = { url: location.href, token: S.token, count: S.count, quiet: Math.round(performance.now() - S.last) };
     if (id) {
       const el = E.find(id);

@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page runtime of the browser package, part four: controls wired by script. A div,
 // span or cell that a page made clickable with addEventListener says so in no tag or
 // attribute. Two things give it away, and the walk asks both of the plain elements near
@@ -19,15 +20,21 @@
   const NATIVE_SEL = 'a[href],button,input,select,textarea,summary,[role=button],[role=link],[onclick]';
   // PLAIN tags are the ones pages wire by script; the rest (tables, lists, headings, inline
   // formatting, SVG shapes) are never probed.
+  /** @type {Record<string, number>} */
   const PLAIN = {
     div: 1, span: 1, li: 1, td: 1, th: 1, tr: 1, img: 1, svg: 1, i: 1, p: 1, dt: 1, dd: 1, article: 1,
     section: 1, figure: 1, aside: 1, picture: 1, canvas: 1, em: 1, b: 1, strong: 1, small: 1, header: 1,
   };
 
+  /** @type {Errand.Wired['plain']} */
   function plain(el, tag) {
     return PLAIN[tag] === 1 || (tag.indexOf('-') > 0 && !el.shadowRoot);
   }
 
+  /**
+   * @param {Errand.Collected} K
+   * @param {Errand.El} el
+   */
   function cursorOf(K, el) {
     let c = K.cursor.get(el);
     if (c === undefined) {
@@ -38,6 +45,10 @@
   }
 
   // listens reports whether el has click-like listeners of its own.
+  /**
+   * @param {Errand.GetListeners | null} gel
+   * @param {Errand.El} el
+   */
   function listens(gel, el) {
     if (!gel) return false;
     let m = null;
@@ -59,13 +70,14 @@
   const CONTROL_SEL = NATIVE_SEL + ',[role=radio],[role=checkbox],[role=option],[role=tab],[role=menuitem],[role=switch]';
 
   // probe decides whether a plain element near the viewport (box r) is a control.
+  /** @type {Errand.Wired['probe']} */
   function probe(K, el, r, vw, vh, gel) {
     if (r.width < 4 || r.height < 4) return '';
     const role = el.getAttribute('role');
     if (role && CONTAINERS.has(role)) return '';
     // A region as large as the page is a layout element or a delegation root.
     if (r.width * r.height > 0.4 * vw * vh || r.height > 0.7 * vh) return '';
-    const p = el.parentElement || (el.parentNode && el.parentNode.host) || null;
+    const p = el.parentElement || (el.parentNode && /** @type {ShadowRoot} */ (el.parentNode).host) || null;
     const pointer = cursorOf(K, el) === 'pointer' && !(p && cursorOf(K, p) === 'pointer');
     const own = listens(gel, el);
     if (!pointer && !own) return '';
@@ -99,6 +111,10 @@
 
   // words turns icon class names into words: "fa-trash-o" → "trash". loose also takes
   // plain words ("star") when el is an icon.
+  /**
+   * @param {string} cls
+   * @param {boolean} loose
+   */
   function words(cls, loose) {
     const out = [];
     for (const c of cls.split(/\s+/)) {
@@ -115,6 +131,7 @@
   }
 
   // iconName names an icon-only control from itself or its first few descendants.
+  /** @type {Errand.Wired['iconName']} */
   function iconName(el) {
     const els = [el];
     for (const d of el.querySelectorAll('svg,i,span,img,use,[data-icon]')) {
@@ -142,6 +159,7 @@
 
   // name is a script-wired control's name: its ARIA name, its rendered text (innerText,
   // so that the cells of a clickable row do not run together), its title or image.
+  /** @type {Errand.Wired['name']} */
   function name(el, tag, root, L, deps) {
     const { nameOf } = E.read;
     const s = el.getAttribute('aria-labelledby') || el.getAttribute('aria-label') ? nameOf(el, tag, 'btn', root, L, deps) : '';

@@ -1,7 +1,7 @@
 // Package clarify owns asking the person when the agent cannot decide alone: finding the
-// questions in a model's reply (seed 001's QUESTION_DETECTOR), ranking their options into
-// timeout defaults (ANSWER_GUESSER), the user_clarification result a UI renders, the
-// planner's needs_clarification request and how answers resume planning (seed 003), and the
+// questions in a model's reply (docs/decisions.md D-17), ranking their options into
+// timeout defaults (D-16), the user_clarification result a UI renders, the
+// planner's needs_clarification request and how answers resume planning (D-17), and the
 // countdown that decides when a default is taken, so every UI times out the same way.
 package clarify
 
@@ -11,7 +11,7 @@ import (
 	"github.com/errand-app/errand/engine/page"
 )
 
-// MaxQuestions is how many questions one round may ask (seed 000: at most 3 per round).
+// MaxQuestions is how many questions one round may ask (docs/decisions.md D-14).
 const MaxQuestions = 3
 
 // ResultType is the Type of every Result; executors recognise a clarification by it.
@@ -20,7 +20,7 @@ const ResultType = "user_clarification"
 // Complexity rates how long a person needs to answer a question.
 type Complexity string
 
-// The complexities of seed 001.
+// The complexities that set a question's timeout (docs/decisions.md D-15).
 const (
 	Low    Complexity = "low"    // yes/no or a choice of two
 	Medium Complexity = "medium" // three or four options
@@ -61,7 +61,8 @@ type Choice struct {
 	Reasoning  string  `json:"reasoning,omitempty"`
 }
 
-// Detected is one question with its options, as seed 001's ClarificationResult lists it.
+// Detected is one question with its options, as a ClarificationResult lists it
+// (docs/decisions.md D-17).
 type Detected struct {
 	Question   string     `json:"question"`
 	Options    []Choice   `json:"options"`
@@ -82,15 +83,15 @@ func newDetected(question string, options []Choice) Detected {
 	}
 }
 
-// UIConfig tells the overlay how to behave (seed 001).
+// UIConfig tells the overlay how to behave (docs/decisions.md D-15, D-18).
 type UIConfig struct {
 	PauseOnFocus        bool `json:"pause_on_focus"`
 	IdleResumeMs        int  `json:"idle_resume_ms"`
 	ShowConfidenceHints bool `json:"show_confidence_hints"`
 }
 
-// Result is seed 001's ClarificationResult: the questions to show, one at a time, and the
-// answers taken when a question times out.
+// Result is a ClarificationResult (docs/decisions.md D-17): the questions to show, one at a
+// time, and the answers taken when a question times out.
 type Result struct {
 	Type           string     `json:"type"`
 	Questions      []Detected `json:"questions"`

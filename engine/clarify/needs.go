@@ -7,7 +7,8 @@ import (
 	"strings"
 )
 
-// Ambiguity is one unclear aspect of a request, as seed 003's planner reports it.
+// Ambiguity is one unclear aspect of a request, as the planner reports it (docs/decisions.md
+// D-17).
 type Ambiguity struct {
 	Aspect                string   `json:"aspect"`
 	Description           string   `json:"description"`
@@ -15,8 +16,8 @@ type Ambiguity struct {
 	PossibleOptions       []string `json:"possible_options"`
 }
 
-// NeedsClarification is seed 003's clarification request: the planner's reply when it
-// cannot plan without asking.
+// NeedsClarification is the planner's clarification request (docs/decisions.md D-17): the
+// planner's reply when it cannot plan without asking.
 type NeedsClarification struct {
 	NeedsClarification bool        `json:"needs_clarification"`
 	AmbiguityDetails   []Ambiguity `json:"ambiguity_details"`
@@ -26,8 +27,8 @@ type NeedsClarification struct {
 var errUnterminated = errors.New("unterminated json object")
 
 // ParseNeedsClarification reads a planner reply. ok is true only when the reply carries
-// seed 003's structure with needs_clarification true and at least one question; a reply
-// without it (a plan) is not an error. Code fences and text around the object are
+// the clarification structure (docs/decisions.md D-17) with needs_clarification true and at
+// least one question; a reply without it (a plan) is not an error. Code fences and text around the object are
 // tolerated; a clarification object that does not parse is an error.
 func ParseNeedsClarification(reply string) (n NeedsClarification, ok bool, err error) {
 	const key = `"needs_clarification"`
@@ -151,9 +152,9 @@ type QA struct {
 	TimedOut bool   `json:"timed_out"` // the default was taken; the person never chose it
 }
 
-// Merge is seed 003's resume logic: the original request followed by every clarification so
-// far, one line each, so planning restarts with the enhanced context. A timed-out answer is
-// marked "(assumed)" so the planner knows the person did not choose it.
+// Merge is the resume logic of docs/decisions.md D-17: the original request followed by every
+// clarification so far, one line each, so planning restarts with the enhanced context. A
+// timed-out answer is marked "(assumed)" so the planner knows the person did not choose it.
 func Merge(goal string, answers []QA) string {
 	goal = strings.TrimSpace(goal)
 	if len(answers) == 0 {

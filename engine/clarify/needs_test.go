@@ -7,7 +7,7 @@ import (
 	"github.com/errand-app/errand/engine/clarify"
 )
 
-// seedExample is seed 003's example clarification request, verbatim.
+// seedExample is the example clarification request of the planner's contract, verbatim.
 const seedExample = `{
   "needs_clarification": true,
   "ambiguity_details": [

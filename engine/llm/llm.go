@@ -1,7 +1,7 @@
-// Package llm owns Errand's models (DESIGN §6): the Model interface the agent calls, its
-// Ollama implementation (the only importer of the Ollama client), structured replies
-// checked against JSON schemas generated from Go types, usage and cost per call, the two
-// roles with their own model settings, and the health, list and pull calls the settings
+// Package llm owns Errand's models (docs/decisions.md D-31, D-32): the Model interface the
+// agent calls, its Ollama implementation (the only importer of the Ollama client), structured
+// replies checked against JSON schemas generated from Go types, usage and cost per call, the
+// two roles with their own model settings, and the health, list and pull calls the settings
 // screen needs.
 package llm
 
@@ -21,7 +21,7 @@ const (
 	RoleFast    Role = "fast"
 )
 
-// Purpose is why a call was made, seed 002's usage action types. It is also the title of
+// Purpose is why a call was made (docs/decisions.md D-32). It is also the title of
 // the call's JSON schema, so a log, a trace or a scripted fake can tell calls apart.
 type Purpose string
 
@@ -56,7 +56,7 @@ type Reply struct {
 	Usage   Usage
 }
 
-// Usage is one model call's cost (seed 002's TokenUsageLog, kept locally).
+// Usage is one model call's cost (docs/decisions.md D-32).
 type Usage struct {
 	Purpose          Purpose       `json:"purpose"`
 	Role             Role          `json:"role"`

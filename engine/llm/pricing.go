@@ -5,7 +5,7 @@ import "strings"
 // price is what a million tokens cost in US dollars, in and out.
 type price struct{ in, out float64 }
 
-// pricing is the one pricing table (seed 002's pricing module). Models served by a local
+// pricing is the one pricing table (docs/decisions.md D-32). Models served by a local
 // Ollama cost nothing; the table exists so a hosted model added later is priced in one
 // place, not at each call site.
 func pricing() map[string]price {

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Kind names one action of DESIGN §5.
+// Kind names one action of docs/decisions.md D-24.
 type Kind string
 
 // The action set. The string values are the names a model writes.

@@ -1,6 +1,6 @@
 // Package page owns the vocabulary shared by everything that looks at or acts on a web page:
-// the semantic_v3 observation (seed 002), the action set of DESIGN §5, chain results with
-// the runner's observations, typed action errors, and the pure comparisons (signatures,
+// the semantic_v3 observation (docs/decisions.md D-23), the action set (D-24), chain results
+// with the runner's observations, typed action errors, and the pure comparisons (signatures,
 // DOM similarity, viewport pruning) that verification and re-planning are built on.
 package page
 
@@ -27,12 +27,12 @@ const (
 	RoleSwitch   = "switch"
 )
 
-// Node is one interactive element with seed 002's minified keys. T (input type) and C
-// (context: the nearest row, fieldset or visible section heading text) are additions the
-// fast path needs to tell a date field from a text field and "Delete" in one row from
-// "Delete" in another. Controls a page wires by script (a div or span with its own click
-// listener, the outermost element of a pointer-cursor region) are nodes like any other,
-// with role btn.
+// Node is one interactive element with the minified keys of docs/decisions.md D-23. T (input
+// type) and C (context: the nearest row, fieldset or visible section heading text) are
+// additions the fast path needs to tell a date field from a text field and "Delete" in one row
+// from "Delete" in another. Controls a page wires by script (a div or span with its own click
+// listener, the outermost element of a pointer-cursor region) are nodes like any other, with
+// role btn.
 type Node struct {
 	ID    string  `json:"i"`
 	Role  string  `json:"r"`
@@ -123,8 +123,8 @@ type Size struct {
 	Height int `json:"height"`
 }
 
-// Container is a scrollable region holding interactive elements (seed 002's
-// scrollableContainers), so pruning can say more elements exist below.
+// Container is a scrollable region holding interactive elements (the observation's
+// scrollableContainers, docs/decisions.md D-23), so pruning can say more elements exist below.
 type Container struct {
 	ID    string `json:"i"`
 	Name  string `json:"n,omitempty"`
@@ -175,9 +175,9 @@ func (o Observation) Node(id string) (Node, bool) {
 	return Node{}, false
 }
 
-// Prune keeps the nodes inside the viewport, extended by margin pixels above and below,
-// and counts the rest, so a model sees what a person sees (seed 002 viewport pruning).
-// Scrollables still lists the containers, so a model knows there is more to scroll to.
+// Prune keeps the nodes inside the viewport, extended by margin pixels above and below, and
+// counts the rest, so a model sees what a person sees (viewport pruning, docs/decisions.md
+// D-23). Scrollables still lists the containers, so a model knows there is more to scroll to.
 func (o Observation) Prune(margin int) Observation {
 	if o.Viewport.Height == 0 {
 		return o

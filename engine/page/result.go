@@ -53,7 +53,7 @@ type Outcome struct {
 	Observations
 }
 
-// Observations are seed 002's clientObservations.
+// Observations are what the runner saw around an action (docs/decisions.md D-26).
 type Observations struct {
 	DidNetworkOccur bool `json:"didNetworkOccur"`
 	DidDomMutate    bool `json:"didDomMutate"`

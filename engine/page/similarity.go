@@ -19,9 +19,9 @@ func (o Observation) Signatures() map[string]int {
 	return m
 }
 
-// Similarity is DESIGN §3.2's DOM similarity between two observations in [0, 1]: a weighted
-// Jaccard index where the interactive element signatures weigh 0.4 and the rest of the
-// page (title, URL path and the DOM hash standing for structure and text) weighs 0.6.
+// Similarity is the DOM similarity of docs/decisions.md D-29 between two observations in [0,
+// 1]: a weighted Jaccard index where the interactive element signatures weigh 0.4 and the rest
+// of the page (title, URL path and the DOM hash standing for structure and text) weighs 0.6.
 // Re-planning triggers below 0.70.
 func Similarity(a, b Observation) float64 {
 	return a.Shape().Similarity(b.Shape())

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Complexity is seed 002's routing verdict: SIMPLE goals take the fast path, COMPLEX ones
-// need context analysis and planning by a model.
+// Complexity is the routing verdict of docs/decisions.md D-7: SIMPLE goals take the fast path,
+// COMPLEX ones need context analysis and planning by a model.
 type Complexity struct {
 	Level      string    `json:"complexity"` // "SIMPLE" or "COMPLEX"
 	Confidence float64   `json:"confidence"`
@@ -21,8 +21,8 @@ var (
 )
 
 // Classify decides the route of a goal without a model. A goal that parses completely into
-// explicit commands is SIMPLE; anything else is COMPLEX, with seed 002's heuristics giving
-// the reason.
+// explicit commands is SIMPLE; anything else is COMPLEX, with the heuristics giving the
+// reason.
 func Classify(goal string) Complexity {
 	cmds, ok := Parse(goal)
 	if ok {

@@ -27,6 +27,7 @@ const stepStarted = (planStep = 0, planSteps = 1): ErrandEvent => ({
   type: "stepStarted",
   step: planStep + 1,
   actions: ['click("10")'],
+  descriptions: null,
   chained: false,
   planStep,
   planSteps,
@@ -38,11 +39,13 @@ const ask = (id: string, extra: Partial<Question> = {}): ErrandEvent => ({
   questionType: "option_select",
   question: `Question ${id}?`,
   allowFreeform: true,
+  command: 0,
+  binds: "element",
   default: "a",
   timeoutMs: 8000,
   options: [
-    { id: "b", text: "No", confidence: 0.3 },
-    { id: "a", text: "Yes", confidence: 0.7 },
+    { id: "b", text: "No", value: "b", confidence: 0.3 },
+    { id: "a", text: "Yes", value: "a", confidence: 0.7 },
   ],
   ...extra,
 });
@@ -292,6 +295,8 @@ describe("questions on the task screen", () => {
         questionType: "confirm",
         risky: true,
         allowFreeform: false,
+        command: 0,
+        binds: "approval",
         default: "opt-no",
         question: "This will click Delete, which may not be undone. Continue?",
         options: [
@@ -386,8 +391,15 @@ describe("dialogs on the task screen", () => {
     const failed: ErrandEvent = {
       type: "midExecDialog",
       requestId: "req-5",
-      failedStep: { stepIndex: 1, action: 'click("10")', targetDescription: "Save", error: "nothing changed" },
-      analysis: { cause: "Unknown error", suggestion: "click “Save (toolbar)” instead", recommendedAction: "retry" },
+      failedStep: { stepIndex: 1, command: 0, action: 'click("10")', targetDescription: "Save", error: "nothing changed" },
+      analysis: {
+        cause: "Unknown error",
+        suggestion: "click “Save (toolbar)” instead",
+        canRetry: true,
+        canSkip: true,
+        canReplan: true,
+        recommendedAction: "retry",
+      },
       options: ["retry", "skip", "replan", "abort"],
       suggestedAction: "retry",
     };

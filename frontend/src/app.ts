@@ -16,7 +16,7 @@ import { refinePanel } from "./refine";
 import type { Transport } from "./transport";
 import type { Card } from "./card";
 
-/** askCard picks a question's card: timed ones over the screen (seed 001), others inline (seed 000). */
+/** askCard picks a question's card: timed ones over the screen, others inline (docs/decisions.md D-18). */
 export function askCard(q: Question, r: QuestionReplies): QuestionCard {
   return (q.timeoutMs ?? 0) > 0 ? overlayCard(q, r) : optionCard(q, r);
 }

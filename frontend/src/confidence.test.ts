@@ -43,7 +43,7 @@ describe("confidence panel", () => {
   it("shows only the latest report, without the notes it does not have", () => {
     const p = confidencePanel();
     p.show(report);
-    p.show({ ...report, overall: 0.95, preValidationDelta: undefined, highRisk: false, recommendation: "proceed", reasons: null });
+    p.show({ ...report, overall: 0.95, preValidationDelta: undefined, highRisk: false, recommendation: "proceed", reasons: undefined });
     expect(p.el.querySelector(".confidence-overall")?.textContent).toBe("95%");
     expect(p.el.querySelectorAll(".factor").length).toBe(4);
     expect(p.el.querySelector(".confidence-route")?.textContent).toBe("Proceed: sure enough to go ahead");

@@ -1,4 +1,4 @@
-// The confidence report (seed 000, DESIGN §4): the latest decision's overall confidence,
+// The confidence report (docs/decisions.md D-8): the latest decision's overall confidence,
 // its four factors as labelled bars, what pre-validation and a risky action did to it,
 // and the route it took. A panel beside the feed, never in the way.
 
@@ -7,7 +7,7 @@ import { percent, type Breakdown, type ErrandEvent } from "./events";
 
 export type ConfidenceReport = Extract<ErrandEvent, { type: "confidenceReport" }>;
 
-/** The four factors in DESIGN §4's order, with the names the panel gives them. */
+/** The four factors in docs/decisions.md D-8's order, with the names the panel gives them. */
 export const factors: { key: keyof Breakdown; name: string }[] = [
   { key: "intentClarity", name: "Intent clarity" },
   { key: "targetMatch", name: "Target match" },

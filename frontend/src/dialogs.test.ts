@@ -27,6 +27,9 @@ const midExec: MidExec = {
   analysis: {
     cause: "Page navigated, element IDs changed",
     suggestion: "click “Sign In” instead",
+    canRetry: true,
+    canSkip: true,
+    canReplan: true,
     suggestedTargetId: "12",
     recommendedAction: "retry",
   },
@@ -49,7 +52,7 @@ describe("announcement card", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it("lists the assumptions as seed 000 shows them, and the plan", () => {
+  it("lists the assumptions as the announcement shows them, and the plan", () => {
     const card = announceCard(announcement, replies());
     expect(card.el.querySelector(".question-text")?.textContent).toBe("I'll proceed with these assumptions:");
     expect([...card.el.querySelectorAll(".assumptions li")].map((li) => li.textContent)).toEqual([

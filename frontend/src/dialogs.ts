@@ -1,7 +1,7 @@
 // The dialogs a run can stop at besides a question (engine/agent announce.go, midexec.go;
-// app/ui/dialogs.go waits on them): seed 000's assume-and-announce card, a plan waiting
-// for approval, and a failed step. Each replies through the Bridge's Decide or Correct
-// and, like the question cards, says why and stays open when the reply is refused.
+// app/ui/dialogs.go waits on them): the assume-and-announce card (docs/decisions.md D-10), a
+// plan waiting for approval, and a failed step. Each replies through the Bridge's Decide or
+// Correct and, like the question cards, says why and stays open when the reply is refused.
 
 import { countdownBar, kbd, numberKey, replier, type Card } from "./card";
 import { h } from "./dom";
@@ -22,10 +22,10 @@ function frame(kind: string, label: string): HTMLElement {
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * announceCard is seed 000's assume-and-announce: the assumptions, the plan, a countdown,
- * Correct and Cancel. Correct opens a box per assumption: a new value sets it, an empty
- * one asks about it. Enter goes ahead at once, Esc cancels. decided runs once a reply is
- * accepted, with its words.
+ * announceCard is the assume-and-announce card (docs/decisions.md D-10): the assumptions, the
+ * plan, a countdown, Correct and Cancel. Correct opens a box per assumption: a new value sets
+ * it, an empty one asks about it. Enter goes ahead at once, Esc cancels. decided runs once a
+ * reply is accepted, with its words.
  */
 export function announceCard(a: Announcement, r: Replies, decided?: (label: string) => void): DialogCard {
   const el = frame("announce", "Errand's assumptions");
@@ -161,17 +161,24 @@ export function approvalCard(ap: Approval, r: Replies, decided?: (label: string)
   };
 }
 
-const decisionWords: Record<MidExecDecision, string> = { retry: "Retry", skip: "Skip", replan: "Replan", abort: "Stop" };
-const decisionHints: Record<MidExecDecision, string> = {
+// Go sends the decisions as plain strings: an unknown one is shown as it comes.
+const decisionWords: Partial<Record<string, string>> = {
+  retry: "Retry",
+  skip: "Skip",
+  replan: "Replan",
+  abort: "Stop",
+} satisfies Record<MidExecDecision, string>;
+const decisionHints: Partial<Record<string, string>> = {
   retry: "Try the step again",
   skip: "Go on with the next step",
   replan: "Make a new plan from this page",
   abort: "Stop the errand",
-};
+} satisfies Record<MidExecDecision, string>;
 
 /**
- * midExecCard is seed 000's mid-execution dialog: what failed and why, and one button per
- * way on in the engine's order, the suggested one marked and focused; 1–9 choose, Esc stops.
+ * midExecCard is the failed-step dialog (docs/decisions.md D-28): what failed and why, and one
+ * button per way on in the engine's order, the suggested one marked and focused; 1–9 choose,
+ * Esc stops.
  */
 export function midExecCard(m: MidExec, r: Replies, decided?: (label: string) => void): DialogCard {
   const el = frame("mid-exec", "A step failed");

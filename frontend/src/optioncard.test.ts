@@ -9,9 +9,11 @@ const q: Question = {
   questionType: "option_select",
   question: "Which article would you like to read?",
   allowFreeform: true,
+  command: 0,
+  binds: "element",
   options: [
-    { id: "opt-2", text: "Advanced Flirting Techniques", confidence: 0.72 },
-    { id: "opt-1", text: "Flirting Tips for Beginners", confidence: 0.85, reasoning: "first result" },
+    { id: "opt-2", text: "Advanced Flirting Techniques", value: "opt-2", confidence: 0.72 },
+    { id: "opt-1", text: "Flirting Tips for Beginners", value: "opt-1", confidence: 0.85, reasoning: "first result" },
   ],
 };
 
@@ -109,6 +111,8 @@ describe("option card", () => {
       questionType: "freeform",
       question: "What should I type into Name?",
       allowFreeform: true,
+      command: 0,
+      binds: "value",
     });
     expect(radios()).toEqual([]);
     expect(input()?.getAttribute("aria-label")).toBe("Your answer");
@@ -127,6 +131,8 @@ describe("option card", () => {
       question: "This will click Delete, which may not be undone. Continue?",
       risky: true,
       allowFreeform: false,
+      command: 0,
+      binds: "approval",
       default: "opt-yes",
       options: [
         { id: "opt-yes", text: "Yes, do it", value: "yes" },

@@ -1,7 +1,7 @@
-// The option-based clarification card (seed 000): an untimed question drawn inline, its
-// options as radio choices with the guesser's percentage in parentheses, "Other (specify
-// below)" when free text is allowed, and a text box with Submit. Nothing runs out here, so
-// nothing is sent until the person submits.
+// The option-based clarification card (docs/decisions.md D-13, D-18): an untimed question
+// drawn inline, its options as radio choices with the guesser's percentage in parentheses,
+// "Other (specify below)" when free text is allowed, and a text box with Submit. Nothing runs
+// out here, so nothing is sent until the person submits.
 
 import { isTyping, replier } from "./card";
 import { h } from "./dom";

@@ -11,12 +11,14 @@ const q: Question = {
   question: "Which Details link?",
   reason: "three links are called Details",
   allowFreeform: true,
+  command: 0,
+  binds: "element",
   default: "opt-2",
   timeoutMs: 8000,
   options: [
-    { id: "opt-1", text: "Prescriptions", confidence: 0.2, reasoning: "mentioned once" },
-    { id: "opt-2", text: "Lab results", confidence: 0.7, reasoning: "the goal says results" },
-    { id: "opt-3", text: "Billing" },
+    { id: "opt-1", text: "Prescriptions", value: "opt-1", confidence: 0.2, reasoning: "mentioned once" },
+    { id: "opt-2", text: "Lab results", value: "opt-2", confidence: 0.7, reasoning: "the goal says results" },
+    { id: "opt-3", text: "Billing", value: "opt-3" },
   ],
 };
 
@@ -27,6 +29,8 @@ const confirm: Question = {
   reason: "high-risk action",
   risky: true,
   allowFreeform: false,
+  command: 0,
+  binds: "approval",
   default: "opt-no",
   timeoutMs: 8000,
   options: [

@@ -1,7 +1,7 @@
-// The clarification overlay (seed 001): a timed question drawn over the task screen. The
-// question on top, the options most likely first with their percentage and the guesser's
-// reasoning as a tooltip, a countdown bar, and the answer box always there. The engine
-// owns the timer: typing pauses it (the overlay dims), 5 s idle resumes it, and at the
+// The clarification overlay (docs/decisions.md D-18): a timed question drawn over the task
+// screen. The question on top, the options most likely first with their percentage and the
+// guesser's reasoning as a tooltip, a countdown bar, and the answer box always there. The
+// engine owns the timer: typing pauses it (the overlay dims), 5 s idle resumes it, and at the
 // end the default flashes and is taken — this card only draws what questionTimer says.
 
 import { countdownBar, kbd, numberKey, replier } from "./card";
@@ -20,7 +20,7 @@ import {
   type QuestionReplies,
 } from "./question";
 
-/** How long the option about to be taken flashes (seed 001). */
+/** How long the option about to be taken flashes (docs/decisions.md D-15). */
 export const FLASH_MS = 500;
 
 export function overlayCard(q: Question, r: QuestionReplies): QuestionCard {
@@ -87,8 +87,8 @@ export function overlayCard(q: Question, r: QuestionReplies): QuestionCard {
   );
   input.addEventListener("input", typed);
   const send = rep.control(h("button", { type: "submit", class: "secondary" }, "Send"));
-  // The answer box is always there (seed 001): typing in it is also how the person holds
-  // the timer while thinking, even when the answer must be one of the options.
+  // The answer box is always there (docs/decisions.md D-18): typing in it is also how the
+  // person holds the timer while thinking, even when the answer must be one of the options.
   const form = h("form", { class: "freeform", autocomplete: "off" }, input, send);
   form.addEventListener("submit", (e) => {
     e.preventDefault();

@@ -13,6 +13,7 @@ const started = (planStep: number, planSteps = 1): ErrandEvent => ({
   type: "stepStarted",
   step: planStep + 1,
   actions: ['click("10")'],
+  descriptions: null,
   chained: planSteps > 1,
   planStep,
   planSteps,

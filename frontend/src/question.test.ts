@@ -9,12 +9,14 @@ const q: Question = {
   question: "Which Save button?",
   reason: "two buttons are called Save",
   allowFreeform: true,
+  command: 0,
+  binds: "element",
   default: "o1",
   options: [
-    { id: "o3", text: "Neither" },
-    { id: "o2", text: "Save (in the toolbar)", confidence: 0.28 },
-    { id: "o1", text: "Save (in the form)", confidence: 0.72 },
-    { id: "o4", text: "Save (in the footer)", confidence: 0.28 },
+    { id: "o3", text: "Neither", value: "o3" },
+    { id: "o2", text: "Save (in the toolbar)", value: "o2", confidence: 0.28 },
+    { id: "o1", text: "Save (in the form)", value: "o1", confidence: 0.72 },
+    { id: "o4", text: "Save (in the footer)", value: "o4", confidence: 0.28 },
   ],
 };
 
@@ -26,6 +28,8 @@ const confirm: Question = {
   reason: "high-risk action",
   risky: true,
   allowFreeform: false,
+  command: 0,
+  binds: "approval",
   default: "opt-no",
   options: [
     { id: "opt-yes", text: "Yes, do it", value: "yes" },

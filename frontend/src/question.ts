@@ -1,5 +1,5 @@
 // What the two question cards share (overlay.ts draws a timed question over the task
-// screen, seed 001; optioncard.ts an untimed one inline, seed 000): option order, the
+// screen; optioncard.ts an untimed one inline: docs/decisions.md D-18): option order, the
 // suggested option, the heading, and telling the engine the person is typing.
 
 import { h } from "./dom";
@@ -43,7 +43,7 @@ export function typingNotifier(typing?: () => Promise<void>): () => void {
   };
 }
 
-/** byConfidence orders options most likely first (seed 001); ties keep the engine's order. */
+/** byConfidence orders options most likely first (docs/decisions.md D-18); ties keep the engine's order. */
 export function byConfidence(options: Option[] | undefined): Option[] {
   return (options ?? [])
     .map((o, i) => ({ o, i }))

@@ -1,6 +1,6 @@
-// Self-refine progress (seed 000): while the model improves its plan the panel says which
-// iteration this is, the score before and after, and what changed; it settles when the
-// refined plan arrives.
+// Self-refine progress (docs/decisions.md D-21): while the model improves its plan the panel
+// says which iteration this is, the score before and after, and what changed; it settles when
+// the refined plan arrives.
 
 import { h } from "./dom";
 import { percent, plural, type ErrandEvent } from "./events";
