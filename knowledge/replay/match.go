@@ -80,7 +80,7 @@ func parseKey(key string, vars []Var) []pat {
 			out = append(out, pat{v: v})
 			continue
 		}
-		out = append(out, pat{word: strings.NewReplacer("{{", "{", "}}", "}").Replace(f)})
+		out = append(out, pat{word: unescape(f)})
 	}
 	return out
 }

@@ -139,16 +139,25 @@ func findWords(s, t string) [][2]int {
 	if t == "" || recorded.IsPlaceholder(t) {
 		return nil
 	}
-	re, err := regexp.Compile(`(?i)(?:^|\W)(` + regexp.QuoteMeta(t) + `)(?:$|\W)`)
-	if err != nil {
-		return nil
-	}
 	var out [][2]int
-	for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
-		out = append(out, [2]int{m[2], m[3]})
+	for i := 0; i+len(t) <= len(s); {
+		if strings.EqualFold(s[i:i+len(t)], t) && !joined(before(s, i), first(t)) && !joined(after(s, i+len(t)), last(t)) {
+			out = append(out, [2]int{i, i + len(t)})
+			i += len(t)
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 	}
 	return out
 }
+
+// joined reports whether r, next to the end e of an occurrence, makes it part of a longer
+// word: "Jas" is not in "Jasmine", nor "42" in "142".
+func joined(r, e rune) bool { return wordChar(r) && wordChar(e) }
+
+func first(s string) rune { r, _ := utf8.DecodeRuneInString(s); return r }
+func last(s string) rune  { r, _ := utf8.DecodeLastRuneInString(s); return r }
 
 // longestFirst orders texts so "Lee Chan" is found before "Lee"; duplicates go.
 func longestFirst(ts []string) []string {

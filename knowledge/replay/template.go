@@ -143,6 +143,14 @@ func escape(s string) string {
 	return strings.NewReplacer("{", "{{", "}", "}}").Replace(s)
 }
 
+// unescape undoes escape.
+func unescape(s string) string {
+	if !strings.ContainsAny(s, "{}") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "{{", "{"), "}}", "}")
+}
+
 // fill writes bindings into a template made by templateText.
 func fill(tmpl string, bindings Bindings) (string, error) {
 	var b strings.Builder
