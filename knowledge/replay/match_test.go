@@ -51,9 +51,9 @@ func bindingsString(b Bindings) string {
 func recordings(t testing.TB) map[string]Script {
 	save := click(page.RoleButton, "Save", "")
 	return map[string]Script{
-		"add": mustRecord(t, "Add patient Jas", click(page.RoleLink, "New patient", ""), set("Name", "Jas"), save),
+		"add":    mustRecord(t, "Add patient Jas", click(page.RoleLink, "New patient", ""), set("Name", "Jas"), save),
 		"quoted": mustRecord(t, "Type 'Jas' into the Name field and click Save", set("Name", "Jas"), save),
-		"email": mustRecord(t, "fill Email with jas@example.com", set("Email", "jas@example.com")),
+		"email":  mustRecord(t, "fill Email with jas@example.com", set("Email", "jas@example.com")),
 		"dob": mustRecord(t, "Set the date of birth to 3 May 1990.",
 			recorded.Step{Action: page.Action{Kind: page.SetValue, Text: "1990-05-03"},
 				Element: recorded.Element{Role: page.RoleInput, Type: "date", Name: "Date of birth"}}),
