@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/errand-app/errand/knowledge/recorded"
 )
@@ -23,50 +24,21 @@ type Query struct {
 // Find returns the skills that may become hints for q, best first: of q's site, used
 // within the TTL, working at least half the time, and like enough the goal (Ranking).
 //
-// The term index gives the candidates most like the goal by their shared words; only
-// those are read, ranked, and only the winners' steps decoded.
+// The in-memory index gives the candidates most like the goal by their shared words; only
+// those are read and ranked, and only the winners' steps decoded.
 func (s *Store) Find(ctx context.Context, q Query) ([]Match, error) {
 	site, qt := recorded.Site(q.URL), termList(q.Goal)
 	if site == "" || len(qt) == 0 {
 		return nil, nil
 	}
 	now := s.opts.Clock.Now()
-	args := []any{site}
-	for _, t := range qt {
-		args = append(args, t)
+	cands, err := s.index.candidates(ctx, s.db, site, qt, s.opts.Ranking.MinGoal, candidates)
+	if err != nil || len(cands) == 0 {
+		return nil, err
 	}
-	n := len(qt)
-	args = append(args, n, s.opts.Ranking.MinGoal, n, candidates, now.Add(-s.opts.TTL).UnixMilli())
-	rows, err := s.db.QueryContext(ctx, `
-WITH hits AS (
-	SELECT skill_id, count(*) AS shared, terms FROM skill_terms
-	WHERE site = ? AND term IN (?`+strings.Repeat(", ?", n-1)+`)
-	GROUP BY skill_id
-	HAVING shared * 1.0 / (? + terms - shared) >= ?
-	ORDER BY shared * 1.0 / (? + terms - shared) DESC, skill_id DESC
-	LIMIT ?)
-SELECT s.id, s.goal, s.page, s.successes, s.failures, s.last_used
-FROM hits JOIN skills s ON s.id = hits.skill_id
-WHERE s.last_used >= ?`, args...)
+	out, err := s.rank(ctx, q, cands, now)
 	if err != nil {
-		return nil, fmt.Errorf("find skills: %w", err)
-	}
-	var out []Match
-	for rows.Next() {
-		var k Skill
-		var used int64
-		if err := rows.Scan(&k.ID, &k.Goal, &k.Page, &k.Successes, &k.Failures, &used); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("find skills: %w", err)
-		}
-		k.LastUsed = fromMillis(used)
-		if score, ok := s.opts.Ranking.Score(k, q.Goal, q.Page, now); ok {
-			out = append(out, Match{Skill: k, Score: score})
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("find skills: %w", err)
+		return nil, err
 	}
 	slices.SortStableFunc(out, func(a, b Match) int {
 		switch {
@@ -86,6 +58,42 @@ WHERE s.last_used >= ?`, args...)
 		if out[i].Skill, err = s.Get(ctx, out[i].Skill.ID); err != nil {
 			return nil, fmt.Errorf("find skills: %w", err)
 		}
+	}
+	return out, nil
+}
+
+// rank reads the candidates' counts and last use and scores them; those past the TTL or
+// below the ranking's thresholds drop out.
+func (s *Store) rank(ctx context.Context, q Query, cands []candidate, now time.Time) ([]Match, error) {
+	args := make([]any, 0, len(cands)+1)
+	for _, c := range cands {
+		args = append(args, c.id)
+	}
+	args = append(args, now.Add(-s.opts.TTL).UnixMilli())
+	rows, err := s.db.QueryContext(ctx, `SELECT id, goal, page, successes, failures, last_used FROM skills
+		WHERE id IN (?`+strings.Repeat(", ?", len(cands)-1)+`) AND last_used >= ?`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("find skills: %w", err)
+	}
+	defer rows.Close()
+	sims := make(map[int64]float64, len(cands))
+	for _, c := range cands {
+		sims[c.id] = c.sim
+	}
+	var out []Match
+	for rows.Next() {
+		var k Skill
+		var used int64
+		if err := rows.Scan(&k.ID, &k.Goal, &k.Page, &k.Successes, &k.Failures, &used); err != nil {
+			return nil, fmt.Errorf("find skills: %w", err)
+		}
+		k.LastUsed = fromMillis(used)
+		if score, ok := s.opts.Ranking.score(k, sims[k.ID], q.Page, now); ok {
+			out = append(out, Match{Skill: k, Score: score})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("find skills: %w", err)
 	}
 	return out, nil
 }

@@ -49,9 +49,13 @@ func (r Ranking) withDefaults() Ranking {
 // Score ranks skill k for a goal and page at time now, in [0, 1]; ok is false when k may
 // not be a hint (too unlike the goal, or working less than MinRate of the time).
 func (r Ranking) Score(k Skill, goal, pageSig string, now time.Time) (score float64, ok bool) {
+	return r.score(k, GoalSimilarity(goal, k.Goal), pageSig, now)
+}
+
+// score is Score with the goal similarity g already known.
+func (r Ranking) score(k Skill, g float64, pageSig string, now time.Time) (float64, bool) {
 	r = r.withDefaults()
 	rate := k.SuccessRate()
-	g := GoalSimilarity(goal, k.Goal)
 	if rate < r.MinRate || g < r.MinGoal {
 		return 0, false
 	}

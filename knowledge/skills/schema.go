@@ -12,9 +12,8 @@ import (
 
 var schema = sqlitedb.Schema{Name: "skills", Migrations: []sqlitedb.Migration{migrateV0ToV1}}
 
-// migrateV0ToV1 creates the skills table and its term index: each skill's goal words
-// (rank.go's terms) with the site and the skill's term count, so the goal similarity of
-// thousands of skills is counted in one index scan. Terms go with their skill.
+// migrateV0ToV1 creates the skills table and the generation counter the in-memory index
+// (index.go) checks: triggers bump it on every insertion and deletion, whoever makes them.
 func migrateV0ToV1(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `
 CREATE TABLE skills (
@@ -33,14 +32,17 @@ CREATE TABLE skills (
 CREATE INDEX skills_last_used ON skills (last_used);
 CREATE INDEX skills_site ON skills (site, last_used);
 
-CREATE TABLE skill_terms (
-	site TEXT NOT NULL,
-	term TEXT NOT NULL,
-	skill_id INTEGER NOT NULL REFERENCES skills (id) ON DELETE CASCADE,
-	terms INTEGER NOT NULL CHECK (terms > 0),
-	PRIMARY KEY (site, term, skill_id)
-) WITHOUT ROWID;
-CREATE INDEX skill_terms_skill ON skill_terms (skill_id);
+CREATE TABLE skills_generation (
+	id INTEGER PRIMARY KEY CHECK (id = 1),
+	n INTEGER NOT NULL
+);
+INSERT INTO skills_generation (id, n) VALUES (1, 0);
+CREATE TRIGGER skills_inserted AFTER INSERT ON skills BEGIN
+	UPDATE skills_generation SET n = n + 1 WHERE id = 1;
+END;
+CREATE TRIGGER skills_deleted AFTER DELETE ON skills BEGIN
+	UPDATE skills_generation SET n = n + 1 WHERE id = 1;
+END;
 `)
 	return err
 }

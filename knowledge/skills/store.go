@@ -35,8 +35,9 @@ type Options struct {
 
 // Store keeps skills in a SQLite file, which it may share with other memories.
 type Store struct {
-	db   *sql.DB
-	opts Options
+	db    *sql.DB
+	opts  Options
+	index index
 }
 
 // Open opens the skills in the SQLite file at path, creating what is missing.
@@ -86,41 +87,28 @@ func (s *Store) Learn(ctx context.Context, l Lesson) (Skill, error) {
 	fj, _ := json.Marshal(failed)
 	sj, _ := json.Marshal(succeeded)
 	goal := strings.Join(strings.Fields(l.Goal), " ")
-	k, err := s.insert(ctx, site, goal, l.Page, fj, sj)
-	if err != nil {
-		return Skill{}, fmt.Errorf("learn a skill: %w", err)
-	}
-	if _, err := s.Prune(ctx); err != nil {
-		return k, err
-	}
-	return k, nil
-}
-
-// insert stores a lesson, or counts a success of the skill it already is, with its terms.
-func (s *Store) insert(ctx context.Context, site, goal, page string, failed, succeeded []byte) (Skill, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return Skill{}, err
-	}
-	defer tx.Rollback()
-	now := s.opts.Clock.Now().UnixMilli()
-	k, err := scanSkill(tx.QueryRowContext(ctx, `
+	var k Skill
+	err = s.write(ctx, func(tx *sql.Tx, d *delta) error {
+		now := s.opts.Clock.Now().UnixMilli()
+		var err error
+		k, err = scanSkill(tx.QueryRowContext(ctx, `
 INSERT INTO skills (fingerprint, site, goal, failed, succeeded, page, successes, failures, created_at, last_used)
 VALUES (?, ?, ?, ?, ?, ?, 1, 0, ?, ?)
 ON CONFLICT (fingerprint) DO UPDATE SET successes = successes + 1, last_used = excluded.last_used
-RETURNING `+columns, fingerprint(site, goal, page, failed, succeeded), site, goal, string(failed), string(succeeded),
-		page, now, now))
-	if err != nil {
-		return Skill{}, err
-	}
-	ts := termList(goal)
-	for _, t := range ts {
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO skill_terms (site, term, skill_id, terms) VALUES (?, ?, ?, ?)`,
-			site, t, k.ID, len(ts)); err != nil {
-			return Skill{}, err
+RETURNING `+columns, fingerprint(site, goal, l.Page, fj, sj), site, goal, string(fj), string(sj), l.Page, now, now))
+		if err != nil {
+			return err
 		}
+		if k.Successes == 1 { // a new skill; one learned again has more
+
+			d.added = append(d.added, indexed{k.ID, site, goal})
+		}
+		return s.prune(ctx, tx, d)
+	})
+	if err != nil {
+		return Skill{}, fmt.Errorf("learn a skill: %w", err)
 	}
-	return k, tx.Commit()
+	return k, nil
 }
 
 // fingerprint identifies a lesson: the same goal (ignoring case), page and pair of steps.
@@ -136,19 +124,69 @@ func fingerprint(site, goal, page string, failed, succeeded []byte) string {
 // Prune forgets skills unused for longer than the TTL, then the least recently used beyond
 // Max, and says how many went.
 func (s *Store) Prune(ctx context.Context) (int, error) {
+	var n int
+	err := s.write(ctx, func(tx *sql.Tx, d *delta) error {
+		err := s.prune(ctx, tx, d)
+		n = len(d.removed)
+		return err
+	})
+	return n, err
+}
+
+func (s *Store) prune(ctx context.Context, tx *sql.Tx, d *delta) error {
 	cutoff := s.opts.Clock.Now().Add(-s.opts.TTL).UnixMilli()
-	res, err := s.db.ExecContext(ctx, `DELETE FROM skills WHERE last_used < ?`, cutoff)
-	if err != nil {
-		return 0, fmt.Errorf("forget old skills: %w", err)
+	if err := deleteReturning(ctx, tx, d, `DELETE FROM skills WHERE last_used < ?`, cutoff); err != nil {
+		return fmt.Errorf("forget old skills: %w", err)
 	}
-	expired, _ := res.RowsAffected()
-	res, err = s.db.ExecContext(ctx, `DELETE FROM skills WHERE id IN (
-		SELECT id FROM skills ORDER BY last_used DESC, id DESC LIMIT -1 OFFSET ?)`, s.opts.Max)
-	if err != nil {
-		return int(expired), fmt.Errorf("evict skills beyond %d: %w", s.opts.Max, err)
+	if err := deleteReturning(ctx, tx, d, `DELETE FROM skills WHERE id IN (
+		SELECT id FROM skills ORDER BY last_used DESC, id DESC LIMIT -1 OFFSET ?)`, s.opts.Max); err != nil {
+		return fmt.Errorf("evict skills beyond %d: %w", s.opts.Max, err)
 	}
-	evicted, _ := res.RowsAffected()
-	return int(expired + evicted), nil
+	return nil
+}
+
+// deleteReturning runs a DELETE on skills and notes what it removed.
+func deleteReturning(ctx context.Context, tx *sql.Tx, d *delta, query string, args ...any) error {
+	rows, err := tx.QueryContext(ctx, query+` RETURNING id, site, goal`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var x indexed
+		if err := rows.Scan(&x.id, &x.site, &x.goal); err != nil {
+			return err
+		}
+		d.removed = append(d.removed, x)
+	}
+	return rows.Err()
+}
+
+// write runs fn in one transaction and tells the in-memory index what it changed, with
+// the file's generation before and after, so the index follows this process's changes
+// without a rebuild.
+func (s *Store) write(ctx context.Context, fn func(*sql.Tx, *delta) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var before, after int64
+	if err := tx.QueryRowContext(ctx, `SELECT n FROM skills_generation WHERE id = 1`).Scan(&before); err != nil {
+		return err
+	}
+	var d delta
+	if err := fn(tx, &d); err != nil {
+		return err
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT n FROM skills_generation WHERE id = 1`).Scan(&after); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.index.apply(before, after, d)
+	return nil
 }
 
 // Used records that skill id was offered as a hint and the step it served worked (ok) or
@@ -199,18 +237,33 @@ func (s *Store) List(ctx context.Context, site string) ([]Skill, error) {
 
 // Forget deletes the skill with id.
 func (s *Store) Forget(ctx context.Context, id int64) error {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM skills WHERE id = ?`, id)
-	return affected(res, err, fmt.Sprintf("forget skill %d", id))
+	err := s.write(ctx, func(tx *sql.Tx, d *delta) error {
+		if err := deleteReturning(ctx, tx, d, `DELETE FROM skills WHERE id = ?`, id); err != nil {
+			return err
+		}
+		if len(d.removed) == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("forget skill %d: %w", id, err)
+	}
+	return nil
 }
 
 // ForgetSite deletes a site's skills ("" = every site's) and says how many there were.
 func (s *Store) ForgetSite(ctx context.Context, site string) (int, error) {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM skills WHERE ? = '' OR site = ?`, site, site)
+	var n int
+	err := s.write(ctx, func(tx *sql.Tx, d *delta) error {
+		err := deleteReturning(ctx, tx, d, `DELETE FROM skills WHERE ? = '' OR site = ?`, site, site)
+		n = len(d.removed)
+		return err
+	})
 	if err != nil {
 		return 0, fmt.Errorf("forget the skills of %q: %w", site, err)
 	}
-	n, err := res.RowsAffected()
-	return int(n), err
+	return n, nil
 }
 
 func affected(res sql.Result, err error, what string) error {
