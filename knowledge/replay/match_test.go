@@ -124,6 +124,20 @@ func TestMatch(t *testing.T) {
 		{"gender", "new patient Lee, male, born yesterday", ""},
 		{"rooms", "Book 3 rooms for two nights", "number1=3"},
 		{"rooms", "Book 3 rooms for three nights", ""},
+		// More of how people type.
+		{"add", "Add patient Lee!", "value1=Lee"},
+		{"add", "add patient: Lee", "value1=Lee"},
+		{"add", "Add pateint Lee", ""},
+		{"add", "Add patient Zoë", "value1=Zoë"},
+		{"add", "Add patient O'Brien", "value1=O'Brien"},
+		{"quoted", "Type «Lee» into the Name field and click Save", "text1=Lee"},
+		{"email", "fill Email with LEE@EXAMPLE.ORG", "email1=LEE@EXAMPLE.ORG"},
+		{"dob", "Set the date of birth to 12/07/1985", "date1=12/07/1985"},
+		{"login", "log in as bob@clinic.org with %password%.", "email1=bob@clinic.org"},
+		{"rooms", "Book 10 rooms for two nights", "number1=10"},
+		{"rooms", "Book ten rooms for two nights", ""},
+		{"names", "First name Lee Chan last name Wu", "value1=Lee Chan value2=Wu"},
+		{"delete", "Delete “Ann Lee”", "text1=Ann Lee"},
 	}
 	for _, tt := range tests {
 		s, ok := scripts[tt.script]
