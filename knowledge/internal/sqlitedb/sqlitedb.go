@@ -111,3 +111,22 @@ func migrateOnce(ctx context.Context, db *sql.DB, schema Schema) (done bool, err
 	}
 	return false, nil
 }
+
+// Snapshot returns the SQL of every table, index and trigger in the file, in name order,
+// for a test to compare with the snapshot kept for the schema's version.
+func Snapshot(ctx context.Context, db *sql.DB) (string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name`)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var b strings.Builder
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return "", err
+		}
+		b.WriteString(strings.TrimSpace(s) + ";\n\n")
+	}
+	return b.String(), rows.Err()
+}
