@@ -72,7 +72,7 @@ func TestFill(t *testing.T) {
 		{"/patients/{number1}/edit", Bindings{"number1": "42"}, "/patients/42/edit", ""},
 		{"{date1|2006-01-02}", Bindings{"date1": "May 5th, 1991"}, "1991-05-05", ""},
 		{"{date1|01/02/2006}", Bindings{"date1": "5 may 1991"}, "05/05/1991", ""},
-		{"{date1|2006-01-02}", Bindings{"date1": "12/07/1985"}, "1985-12-07", ""}, // month first, as the fast path reads it
+		{"{date1|2006-01-02}", Bindings{"date1": "12/07/1985"}, "1985-12-07", ""},       // month first, as the fast path reads it
 		{"{date1|2 January 2006}", Bindings{"date1": "12.07.1985"}, "12 July 1985", ""}, // dotted: day first
 		{"{{literal}} {value1}", Bindings{"value1": "x"}, "{literal} x", ""},
 		{"{value2}", Bindings{"value1": "x"}, "", "no value for {value2}"},
