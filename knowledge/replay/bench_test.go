@@ -11,7 +11,10 @@ import (
 // BenchmarkMatch reads one instruction against one script with two side-by-side values.
 func BenchmarkMatch(b *testing.B) {
 	sc := recordings(b)["gender"]
+	cpu0, n := cpuTime(), 0
+	defer func() { b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(max(n, 1)), "cpu-µs/op") }()
 	for b.Loop() {
+		n++
 		if _, ok := Match("new patient Lee Chan, male, born 1985-07-12", sc); !ok {
 			b.Fatal("no match")
 		}
@@ -29,7 +32,10 @@ func BenchmarkFind(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	cpu0, n := cpuTime(), 0
+	defer func() { b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(max(n, 1)), "cpu-ms/op") }()
 	for b.Loop() {
+		n++
 		if _, _, ok, err := s.Find(ctx, newPatient, "Add patient Lee to ward w0 and click Save"); !ok || err != nil {
 			b.Fatal("not found", err)
 		}
