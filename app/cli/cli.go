@@ -52,6 +52,10 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return demoCmd(ctx, rest, env)
 	case "observe":
 		return observeCmd(ctx, rest, env)
+	case "skills":
+		return skillsCmd(ctx, rest, env)
+	case "replays":
+		return replaysCmd(ctx, rest, env)
 	case "version", "--version", "-v":
 		fmt.Fprintln(env.Stdout, "errand", app.Version)
 		return ExitOK
@@ -61,7 +65,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	case "serve":
 		return serveCmd(ctx, rest, env)
 	case "ingest", "ask", "eval", "bench":
-		fmt.Fprintf(env.Stderr, "errand %s: not in this build yet; available: run, resume, assess, observe, tasks, demo, serve, version\n", cmd)
+		fmt.Fprintf(env.Stderr, "errand %s: not in this build yet; available: run, resume, assess, observe, tasks, skills, replays, demo, serve, version\n", cmd)
 		return ExitUsage
 	}
 	fmt.Fprintf(env.Stderr, "errand: unknown command %q\n\n", cmd)
@@ -79,6 +83,8 @@ func usage(w io.Writer) {
   errand observe --url URL [--scroll Y] [--json]
                                       what a model is shown of the page, and its size
   errand tasks                        history (status, steps, tokens, duration)
+  errand skills list|forget           fixes learned from corrections, per site
+  errand replays list|forget          completed errands kept to run again without a model
   errand demo [--serve]               the bundled demo site and its scenarios, end to end
   errand serve [--addr HOST:PORT]     the HTTP API on loopback (default 127.0.0.1:7480)
   errand version
