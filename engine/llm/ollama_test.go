@@ -150,7 +150,8 @@ func TestOllamaChatNoSchema(t *testing.T) {
 	srv := startFake(t)
 	srv.Script("", fakeollama.Text("hello"))
 	o := newOllama(t, srv, Config{})
-	rep, err := o.Chat(t.Context(), Request{Purpose: PurposeCritic, Role: RoleFast})
+	rep, err := o.Chat(t.Context(), Request{Purpose: PurposeCritic, Role: RoleFast,
+		Messages: []Message{{Role: "user", Content: "say hello"}}})
 	if err != nil || rep.Content != "hello" {
 		t.Fatalf("Chat = %+v, %v", rep, err)
 	}
