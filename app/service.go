@@ -106,11 +106,21 @@ func (s *setup) newAgent(set agent.Settings) *agent.Agent {
 	if s.model != nil {
 		mc := s.model.Config()
 		cfg.Model = s.model
-		cfg.Offline = fmt.Sprintf("Install Ollama from https://ollama.com, start it (ollama serve) at %s and get the "+
-			"models: ollama pull %s && ollama pull %s. Until then Errand runs explicit commands such as: "+
-			"type 'Jas' into Name and click Save.", mc.Host, mc.Planner.Name, mc.Fast.Name)
+		cfg.Offline = offlineAdvice(mc.Host, mc.Planner.Name, mc.Fast.Name)
 	}
 	return agent.New(cfg)
+}
+
+// offlineAdvice is what a model errand says when no Ollama answers. When one model serves
+// both roles it is named once.
+func offlineAdvice(host, planner, fast string) string {
+	what := "models"
+	if planner == fast {
+		what = "model"
+	}
+	return fmt.Sprintf("Install Ollama from https://ollama.com, start it (ollama serve) at %s and get the %s: %s. "+
+		"Until then Errand runs explicit commands such as: type 'Jas' into Name and click Save.",
+		host, what, llm.PullCommand(planner, fast))
 }
 
 // ModelStatus says whether Ollama answers and has the configured models, with advice

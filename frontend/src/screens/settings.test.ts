@@ -184,6 +184,16 @@ describe("settings screen", () => {
     expect(onModelStatus).toHaveBeenCalledWith(notRunning);
   });
 
+  it("names a model serving both roles once in the install guide", async () => {
+    const { screen } = setup({ ...notRunning, planner: "qwen2.5:3b", fast: "qwen2.5:3b" });
+    screen.show();
+    await flush();
+    const box = document.querySelector(".model-status")!;
+    const code = [...box.querySelectorAll("code")].map((c) => c.textContent);
+    expect(code).toEqual(["ollama serve", "ollama pull qwen2.5:3b"]);
+    expect(box.textContent).toContain("Get the model: ");
+  });
+
   it("shows what a running Ollama has, and checks again on request", async () => {
     const { screen, t } = setup(running);
     screen.show();

@@ -336,15 +336,23 @@ function modelStatusView(ms: ModelStatus): Node[] {
         ".",
       ),
       h("li", {}, "Start it: ", h("code", {}, "ollama serve"), " (the installer usually starts it for you)."),
-      h(
-        "li",
-        {},
-        "Get the models: ",
-        h("code", {}, `ollama pull ${ms.planner}`),
-        " and ",
-        h("code", {}, `ollama pull ${ms.fast}`),
-        ", or use the Pull buttons below once Ollama runs.",
-      ),
+      ms.planner === ms.fast
+        ? h(
+            "li",
+            {},
+            "Get the model: ",
+            h("code", {}, `ollama pull ${ms.planner}`),
+            ", or use the Pull button below once Ollama runs.",
+          )
+        : h(
+            "li",
+            {},
+            "Get the models: ",
+            h("code", {}, `ollama pull ${ms.planner}`),
+            " and ",
+            h("code", {}, `ollama pull ${ms.fast}`),
+            ", or use the Pull buttons below once Ollama runs.",
+          ),
     ),
     rules,
     advice,
