@@ -106,6 +106,7 @@ type Ollama struct {
 
 	mu   sync.Mutex
 	used map[string]time.Time // model → when a call last used it
+	held map[string]bool      // models kept loaded for the task, until Release
 }
 
 var _ Model = (*Ollama)(nil)
@@ -118,7 +119,8 @@ func NewOllama(cfg Config) (*Ollama, error) {
 	if err != nil || u.Host == "" {
 		return nil, fmt.Errorf("ollama address %q: want a URL such as %s", cfg.Host, DefaultHost)
 	}
-	return &Ollama{cfg: cfg, client: api.NewClient(u, cfg.HTTP), used: map[string]time.Time{}}, nil
+	return &Ollama{cfg: cfg, client: api.NewClient(u, cfg.HTTP), used: map[string]time.Time{},
+		held: map[string]bool{}}, nil
 }
 
 // Config returns the settings in force, defaults filled in.
@@ -140,6 +142,14 @@ func (o *Ollama) touch(model string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.used[model] = o.cfg.Clock.Now()
+	o.held[model] = true
+}
+
+// Holding reports whether calls since the last Release keep models loaded.
+func (o *Ollama) Holding() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.held) > 0
 }
 
 func (o *Ollama) cold(model string) bool {
@@ -155,9 +165,10 @@ func (o *Ollama) cold(model string) bool {
 func (o *Ollama) Release(ctx context.Context) error {
 	o.mu.Lock()
 	var models []string
-	for m := range o.used {
+	for m := range o.held {
 		models = append(models, m)
 	}
+	clear(o.held)
 	o.mu.Unlock()
 	slices.Sort(models)
 	var errs []error

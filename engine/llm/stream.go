@@ -85,12 +85,14 @@ func (o *Ollama) run(parent context.Context, c *call) (Reply, error) {
 	cancel(nil)
 	wg.Wait()
 	u := o.usage(c, last, w)
+	if err == nil || w.count() > 0 {
+		o.touch(c.model) // it answered, so it is loaded
+	}
 	if err != nil {
 		err = o.failed(parent, c, w, err, u)
 		w.end(PhaseFailed, err)
 		return Reply{}, err
 	}
-	o.touch(c.model)
 	if err := truncated(c, last, w.count()); err != nil {
 		u.Failed = true
 		w.end(PhaseFailed, err)
