@@ -31,7 +31,7 @@ func Structured[T any](ctx context.Context, m Model, req Request) (T, []Usage, e
 	// spare capacity of the caller's slice would race with other calls sharing it.
 	req.Messages = slices.Clip(req.Messages)
 	var (
-		usage              []Usage
+		usage               []Usage
 		repaired, penalised bool
 	)
 	for {
