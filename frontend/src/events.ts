@@ -204,6 +204,21 @@ export type ErrandEvent = Envelope &
         taskTokens: number;
       }
     | {
+        // A running model call (Go: llm.CallProgress), reported as it streams.
+        type: "modelProgress";
+        purpose: string;
+        role: string;
+        model: string;
+        phase: "waiting" | "writing" | "done" | "failed";
+        promptTokens: number;
+        tokens: number;
+        maxTokens: number;
+        tokensPerSec: number;
+        elapsedMs: number;
+        limitMs: number;
+        error?: string;
+      }
+    | {
         type: "goalVerified";
         verificationTier: number;
         taskCompleted: boolean;
@@ -442,6 +457,8 @@ export function describe(e: ErrandEvent): FeedItem | null {
         tone: "muted",
         title: `Refined the plan (${e.iteration} of ${e.maxIterations}): score ${percent(e.previousScore)} → ${percent(e.newScore)}`,
       };
+    case "modelProgress":
+      return null; // the "model working" panel shows it
     case "usage":
       // One line per model call would drown the feed: the screen keeps a running count
       // instead, and only a failed call is news.
