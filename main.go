@@ -17,8 +17,10 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fi, _ := os.Stdin.Stat()
+	ei, _ := os.Stderr.Stat()
 	env := cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
-		Terminal: fi != nil && fi.Mode()&os.ModeCharDevice != 0}
+		Terminal: fi != nil && fi.Mode()&os.ModeCharDevice != 0,
+		Live:     ei != nil && ei.Mode()&os.ModeCharDevice != 0}
 	if len(os.Args) < 2 {
 		os.Exit(runDesktop(ctx, env, started))
 	}

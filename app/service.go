@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -27,9 +28,11 @@ type Service struct {
 	now     func() time.Time
 	live    atomic.Pointer[setup] // swapped whole by SaveSettings; a running task keeps its own
 	runs    atomic.Int32          // tasks running now
+	speeds  *llm.Speeds           // measured model speeds, shared by every setup
 
-	mu sync.Mutex
-	br *browser.Browser
+	mu    sync.Mutex
+	br    *browser.Browser
+	facts machineFacts // guarded by mu
 }
 
 // setup is what the settings decide: the config, the model client and the agent built on
@@ -45,6 +48,8 @@ type Options struct {
 	Getenv func(string) string // nil = no environment
 	Logger *slog.Logger        // nil = discard
 	Now    func() time.Time    // nil = time.Now
+	// Machine reads RAM and CPUs on the first start; nil = DetectMachine.
+	Machine func() llm.Machine
 }
 
 // Open resolves the data directory and opens the store. The browser starts on first use,
@@ -59,7 +64,14 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.Machine == nil {
+		opts.Machine = DetectMachine
+	}
 	dir, err := ResolveDataDir(cfg, opts.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	facts, err := loadFacts(dir, opts.Machine)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +79,8 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
-	s := &Service{dataDir: dir, db: db, log: opts.Logger, now: opts.Now}
+	s := &Service{dataDir: dir, db: db, log: opts.Logger, now: opts.Now, facts: facts,
+		speeds: llm.NewSpeeds(facts.Speeds)}
 	saved, err := loadSettings(dir)
 	if err != nil {
 		_ = db.Close()
@@ -82,12 +95,15 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 	return s, nil
 }
 
-// newSetup builds the model client and the agent for cfg.
+// newSetup builds the model client and the agent for cfg. Models cfg leaves unnamed are
+// the ones recommended for the machine.
 func (s *Service) newSetup(cfg Config) (*setup, error) {
 	su := &setup{cfg: cfg}
 	if !cfg.Offline {
-		m, err := llm.NewOllama(llm.Config{Host: cfg.OllamaHost, Planner: llm.ModelConfig{Name: cfg.PlannerModel},
-			Fast: llm.ModelConfig{Name: cfg.FastModel}, Now: s.now})
+		rec := llm.Recommend(s.machine())
+		planner, fast := cmp.Or(cfg.PlannerModel, rec.Planner), cmp.Or(cfg.FastModel, rec.Fast)
+		m, err := llm.NewOllama(llm.Config{Host: cfg.OllamaHost, Planner: llm.ModelConfig{Name: planner},
+			Fast: llm.ModelConfig{Name: fast}, Now: s.now, Speeds: s.speeds})
 		if err != nil {
 			return nil, err
 		}
@@ -106,11 +122,21 @@ func (s *setup) newAgent(set agent.Settings) *agent.Agent {
 	if s.model != nil {
 		mc := s.model.Config()
 		cfg.Model = s.model
-		cfg.Offline = fmt.Sprintf("Install Ollama from https://ollama.com, start it (ollama serve) at %s and get the "+
-			"models: ollama pull %s && ollama pull %s. Until then Errand runs explicit commands such as: "+
-			"type 'Jas' into Name and click Save.", mc.Host, mc.Planner.Name, mc.Fast.Name)
+		cfg.Offline = offlineAdvice(mc.Host, mc.Planner.Name, mc.Fast.Name)
 	}
 	return agent.New(cfg)
+}
+
+// offlineAdvice is what a model errand says when no Ollama answers. When one model serves
+// both roles it is named once.
+func offlineAdvice(host, planner, fast string) string {
+	what := "models"
+	if planner == fast {
+		what = "model"
+	}
+	return fmt.Sprintf("Install Ollama from https://ollama.com, start it (ollama serve) at %s and get the %s: %s. "+
+		"Until then Errand runs explicit commands such as: type 'Jas' into Name and click Save.",
+		host, what, llm.PullCommand(planner, fast))
 }
 
 // ModelStatus says whether Ollama answers and has the configured models, with advice
@@ -123,11 +149,18 @@ func (s *Service) ModelStatus(ctx context.Context) llm.Status {
 	return su.model.Status(ctx)
 }
 
-// PullModel downloads a model into Ollama, reporting progress.
+// ErrTooBig refuses to pull a model the machine has too little memory for.
+var ErrTooBig = errors.New("too big for this machine")
+
+// PullModel downloads a model into Ollama, reporting progress. A model too big for the
+// machine's memory is refused before anything is downloaded, saying why.
 func (s *Service) PullModel(ctx context.Context, name string, progress func(llm.Progress)) error {
 	su := s.live.Load()
 	if su.model == nil {
 		return errors.New("pull model: Errand is running offline")
+	}
+	if advice := s.PullAdvice(name); advice != "" {
+		return fmt.Errorf("pull %s: %w: %s", name, ErrTooBig, advice)
 	}
 	return su.model.Pull(ctx, name, progress)
 }
@@ -189,7 +222,8 @@ func (s *Service) Run(ctx context.Context, req TaskRequest) (agent.Result, error
 		return agent.Result{}, err
 	}
 	defer done()
-	return s.runner(su, pg, req).Run(ctx, req.Goal, req.URL)
+	defer s.afterTask(ctx, su)
+	return s.runner(su, pg, req).Run(withProgress(ctx, req.Sink), req.Goal, req.URL)
 }
 
 // Resume continues an interrupted task from its last verified step.
@@ -206,7 +240,8 @@ func (s *Service) Resume(ctx context.Context, id string, req TaskRequest) (agent
 		return agent.Result{}, err
 	}
 	defer done()
-	return s.runner(su, pg, req).Resume(ctx, id)
+	defer s.afterTask(ctx, su)
+	return s.runner(su, pg, req).Resume(withProgress(ctx, req.Sink), id)
 }
 
 func (s *Service) runner(su *setup, pg *browser.Page, req TaskRequest) *agent.Runner {

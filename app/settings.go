@@ -32,6 +32,12 @@ type Settings struct {
 	AllowedDomains []string      `json:"allowedDomains"`
 	ChromePath     string        `json:"chromePath"`
 	Attach         string        `json:"attach"`
+	// Shown, never saved: the machine, the models recommended for it and why the
+	// models in force were chosen. Saving the recommended model keeps the choice
+	// automatic, so a GPU found later brings the larger planner.
+	Machine     *llm.Machine `json:"machine,omitempty"`
+	Recommended *llm.Choice  `json:"recommended,omitempty"`
+	ModelReason string       `json:"modelReason,omitempty"`
 }
 
 const settingsFile = "settings.json"
@@ -105,13 +111,28 @@ func (s *Service) Settings() Settings {
 	if out.OllamaHost == "" {
 		out.OllamaHost = llm.DefaultHost
 	}
+	m := s.machine()
+	rec := llm.Recommend(m)
 	if out.PlannerModel == "" {
-		out.PlannerModel = llm.DefaultPlanner
+		out.PlannerModel = rec.Planner
 	}
 	if out.FastModel == "" {
-		out.FastModel = llm.DefaultFast
+		out.FastModel = rec.Fast
 	}
+	out.Machine, out.Recommended, out.ModelReason = &m, &rec, modelReason(rec, out.PlannerModel, out.FastModel)
 	return out
+}
+
+// modelReason says why the models in force are the ones used.
+func modelReason(rec llm.Choice, planner, fast string) string {
+	if planner == rec.Planner && fast == rec.Fast {
+		return "Recommended for this machine. " + rec.Reason
+	}
+	both := rec.Planner + " and " + rec.Fast
+	if rec.Planner == rec.Fast {
+		both = rec.Planner + " for both roles"
+	}
+	return "Chosen in Settings, the environment or a flag. Recommended for this machine: " + both + ". " + rec.Reason
 }
 
 // SaveSettings checks new settings, writes them to the data directory and applies them
@@ -121,6 +142,14 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) (Settings, erro
 	in, err := in.checked()
 	if err != nil {
 		return Settings{}, err
+	}
+	// The recommended models are saved as "": the choice stays the machine's.
+	rec := llm.Recommend(s.machine())
+	if in.PlannerModel == rec.Planner {
+		in.PlannerModel = ""
+	}
+	if in.FastModel == rec.Fast {
+		in.FastModel = ""
 	}
 	old := s.live.Load()
 	cfg := old.cfg
@@ -205,24 +234,9 @@ func (s Settings) checked() (Settings, error) {
 
 // writeSettings replaces settings.json whole, so a crash mid-write leaves the old file.
 func writeSettings(dir string, s Settings) error {
-	s.DataDir = ""
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return fmt.Errorf("save settings: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, settingsFile+".*")
-	if err != nil {
-		return fmt.Errorf("save settings: %w", err)
-	}
-	_, werr := tmp.Write(append(b, '\n'))
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("save settings: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, settingsFile)); err != nil {
-		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("save settings: %w", err)
+	s.DataDir, s.Machine, s.Recommended, s.ModelReason = "", nil, nil, ""
+	if err := writeJSONFile(dir, settingsFile, s); err != nil {
+		return fmt.Errorf("settings: %w", err)
 	}
 	return nil
 }

@@ -15,12 +15,12 @@ import (
 func TestSettingsSurviveARestartAndYieldToTheEnvironment(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	svc, err := Open(ctx, Config{DataDir: dir}, Options{})
+	svc, err := Open(ctx, Config{DataDir: dir}, Options{Machine: laptop})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := svc.Settings()
-	if s.OllamaHost != llm.DefaultHost || s.PlannerModel != llm.DefaultPlanner || s.ProceedAt != 0.9 || s.AnnounceMs != 3000 {
+	if s.OllamaHost != llm.DefaultHost || s.PlannerModel != llm.PlannerCPU || s.ProceedAt != 0.9 || s.AnnounceMs != 3000 {
 		t.Fatalf("defaults = %+v", s)
 	}
 	s.PlannerModel, s.OllamaHost, s.AskBelow, s.ProceedAt, s.ReviewPlans = "llama3.1:8b", "127.0.0.1:9", 0.4, 0.8, true

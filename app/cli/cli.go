@@ -29,6 +29,7 @@ type Env struct {
 	Stderr   io.Writer
 	Getenv   func(string) string
 	Terminal bool        // stdin is a terminal: questions may be asked there
+	Live     bool        // stderr is a terminal: a spinner line shows the running model call
 	Clock    clock.Clock // countdowns; nil = the wall clock
 }
 

@@ -52,6 +52,9 @@ func demoCmd(ctx context.Context, args []string, env Env) int {
 	}
 	defer svc.Close()
 	out := newPrinter(env.Stdout, c.json)
+	if env.Live && !c.json {
+		out.live = env.Stderr
+	}
 	results := RunScenarios(ctx, svc, srv, out)
 	failed := 0
 	for _, r := range results {

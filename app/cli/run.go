@@ -12,6 +12,7 @@ import (
 
 	"github.com/errand-app/errand/app"
 	"github.com/errand-app/errand/engine/agent"
+	"github.com/errand-app/errand/engine/llm"
 )
 
 // errNoAnswer is how --on-ask fail ends a run at a question.
@@ -78,6 +79,9 @@ func (f *runFlags) execute(ctx context.Context, env Env, do func(*app.Service, a
 	}
 	defer svc.Close()
 	out := newPrinter(env.Stdout, f.json)
+	if env.Live && !f.json {
+		out.live = env.Stderr
+	}
 	mode := f.onAsk
 	if mode == "" {
 		mode = "default"
@@ -113,6 +117,10 @@ type printer struct {
 	w    io.Writer
 	json bool
 	enc  *json.Encoder
+	// live, when set (a terminal), shows the running model call on one line.
+	live  io.Writer
+	spin  spinner
+	shown bool // the spinner line is on screen
 }
 
 func newPrinter(w io.Writer, asJSON bool) *printer {
@@ -126,6 +134,11 @@ func (p *printer) Emit(e agent.Event) {
 		_ = p.enc.Encode(e)
 		return
 	}
+	if v, ok := e.Payload.(llm.CallProgress); ok {
+		p.progress(v)
+		return
+	}
+	p.clearLine()
 	switch v := e.Payload.(type) {
 	case agent.PlanReady:
 		fmt.Fprintf(p.w, "plan (%s): %s\n", v.Route, strings.Join(v.Steps, " → "))
@@ -151,6 +164,7 @@ func (p *printer) result(r agent.Result) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.clearLine()
 	d := r.Dialog
 	switch {
 	case len(d.Questions) > 0:

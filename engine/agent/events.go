@@ -31,6 +31,8 @@ const (
 	EventGoalVerified   EventType = "goalVerified"
 	EventReplanned      EventType = "replanned"
 	EventSelfCorrection EventType = "selfCorrection"
+	// EventModelProgress is a running model call as it streams (llm.CallProgress).
+	EventModelProgress EventType = "modelProgress"
 )
 
 // Event is one thing the UI, the CLI's NDJSON and the server's SSE show. It marshals flat:

@@ -48,6 +48,12 @@ type Request struct {
 	Role     Role
 	Messages []Message
 	Schema   *Schema
+	// RepeatPenalty, when above 1, discourages repeated tokens; 0 = the model's own.
+	// Structured sets it on the retry of a reply that was cut off.
+	RepeatPenalty float64
+	// Progress receives the call's progress as it streams; nil = the context's
+	// (WithProgress), else none.
+	Progress ProgressFunc
 }
 
 // Reply is the model's answer with what it cost.
@@ -58,14 +64,17 @@ type Reply struct {
 
 // Usage is one model call's cost (docs/decisions.md D-32).
 type Usage struct {
-	Purpose          Purpose       `json:"purpose"`
-	Role             Role          `json:"role"`
-	Model            string        `json:"model"`
-	PromptTokens     int           `json:"promptTokens"`
-	CompletionTokens int           `json:"completionTokens"`
-	Duration         time.Duration `json:"-"`
-	DurationMs       int64         `json:"durationMs"`
-	Cost             float64       `json:"cost"`
+	Purpose          Purpose `json:"purpose"`
+	Role             Role    `json:"role"`
+	Model            string  `json:"model"`
+	PromptTokens     int     `json:"promptTokens"`
+	CompletionTokens int     `json:"completionTokens"`
+	// CachedTokens is how much of the prompt the server's prompt cache held: the prompt
+	// tokens re-read are PromptTokens - CachedTokens.
+	CachedTokens int           `json:"cachedTokens,omitempty"`
+	Duration     time.Duration `json:"-"`
+	DurationMs   int64         `json:"durationMs"`
+	Cost         float64       `json:"cost"`
 	// Failed is set when the reply could not be used (malformed, refused); the tokens
 	// were spent all the same.
 	Failed bool `json:"failed,omitempty"`
@@ -90,7 +99,25 @@ var (
 	ErrModelMissing = errors.New("model not installed")
 	// ErrMalformed: the reply did not follow its schema, even after the repair attempt.
 	ErrMalformed = errors.New("the model's reply did not follow the schema")
+	// ErrTruncated: the reply was cut off (Ollama's repetition cut-off, or num_predict
+	// reached) before it was complete.
+	ErrTruncated = errors.New("the model's reply was cut off")
+	// ErrStalled: no token came within the idle limit while the reply was streaming.
+	ErrStalled = errors.New("the model stopped sending tokens")
+	// ErrTooSlow: the call ran past the time limit derived from its size and the
+	// model's measured speed.
+	ErrTooSlow = errors.New("the model is too slow for this call")
 )
+
+// CallError is a call that failed after the model spent tokens on it: Usage counts them
+// (Failed set) so the task's totals stay true.
+type CallError struct {
+	Usage Usage
+	Err   error
+}
+
+func (e *CallError) Error() string { return e.Err.Error() }
+func (e *CallError) Unwrap() error { return e.Err }
 
 // MissingError names the model to pull.
 type MissingError struct{ Model string }

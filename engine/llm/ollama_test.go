@@ -51,7 +51,8 @@ func TestNewOllamaConfig(t *testing.T) {
 	}
 	c := o.Config()
 	if c.Host != DefaultHost || c.Planner.Name != DefaultPlanner || c.Fast.Name != DefaultFast ||
-		c.Planner.NumCtx != 8192 || c.Fast.NumCtx != 4096 || c.Timeout != 2*time.Minute {
+		c.Planner.NumCtx != 8192 || c.Fast.NumCtx != 4096 || c.Timeout != 0 || c.KeepAlive != 30*time.Minute ||
+		c.AfterTask != 5*time.Minute || c.Limits.Idle != 30*time.Second {
 		t.Errorf("defaults = %+v", c)
 	}
 	for _, host := range []string{"localhost", "127.0.0.1:11434", "http://%zz"} {
@@ -118,8 +119,14 @@ func TestOllamaChat(t *testing.T) {
 				t.Fatalf("server saw %d chats, want 1", len(reqs))
 			}
 			got := reqs[0].Chat
-			if got.Stream == nil || *got.Stream {
-				t.Errorf("stream = %v, want false", got.Stream)
+			if got.Stream != nil {
+				t.Errorf("stream = %v, want the streaming default", *got.Stream)
+			}
+			if got.KeepAlive == nil || got.KeepAlive.Duration != 30*time.Minute {
+				t.Errorf("keep_alive = %v, want 30m for the length of a task", got.KeepAlive)
+			}
+			if got.Options["num_predict"] != float64(MaxTokens(schema)) {
+				t.Errorf("num_predict = %v, want %d from the schema", got.Options["num_predict"], MaxTokens(schema))
 			}
 			if got.Model != tt.wantName {
 				t.Errorf("model = %q, want %q", got.Model, tt.wantName)
@@ -150,7 +157,8 @@ func TestOllamaChatNoSchema(t *testing.T) {
 	srv := startFake(t)
 	srv.Script("", fakeollama.Text("hello"))
 	o := newOllama(t, srv, Config{})
-	rep, err := o.Chat(t.Context(), Request{Purpose: PurposeCritic, Role: RoleFast})
+	rep, err := o.Chat(t.Context(), Request{Purpose: PurposeCritic, Role: RoleFast,
+		Messages: []Message{{Role: "user", Content: "say hello"}}})
 	if err != nil || rep.Content != "hello" {
 		t.Fatalf("Chat = %+v, %v", rep, err)
 	}
@@ -234,7 +242,7 @@ func TestOllamaTimeout(t *testing.T) {
 	if err == nil {
 		t.Fatal("Chat returned no error from a server that never replied")
 	}
-	if !strings.Contains(err.Error(), "no reply within 50ms") || !errors.Is(err, context.DeadlineExceeded) {
+	if !strings.Contains(err.Error(), "no reply within 50ms") || !errors.Is(err, ErrTooSlow) {
 		t.Errorf("err = %v, want one saying no reply within 50ms", err)
 	}
 	if errors.Is(err, ErrUnavailable) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -23,6 +24,9 @@ type Schema struct {
 	Items       *Schema
 	// Additional is the schema of a map's values.
 	Additional *Schema
+	// MaxItems bounds an array and MaxLength a string (in characters); 0 = unbounded.
+	// Both reach the model's grammar and size the reply's num_predict (MaxTokens).
+	MaxItems, MaxLength int
 }
 
 // Property is one named field of an object schema.
@@ -32,7 +36,8 @@ type Property struct {
 }
 
 // SchemaFor derives the schema of T's JSON form. Fields without omitempty are required.
-// Tags: `enum:"a,b"` restricts a string; `desc:"…"` describes a field to the model.
+// Tags: `enum:"a,b"` restricts a string; `desc:"…"` describes a field to the model;
+// `max:"N"` bounds an array to N items or a string to N characters.
 func SchemaFor[T any](title Purpose) *Schema {
 	s := schemaOf(reflect.TypeFor[T]())
 	s.Title = string(title)
@@ -76,6 +81,13 @@ func schemaOf(t reflect.Type) *Schema {
 			if e := f.Tag.Get("enum"); e != "" {
 				p.Enum = strings.Split(e, ",")
 			}
+			if n, err := strconv.Atoi(f.Tag.Get("max")); err == nil && n > 0 {
+				if p.Type == "array" {
+					p.MaxItems = n
+				} else {
+					p.MaxLength = n
+				}
+			}
 			s.Properties = append(s.Properties, Property{Name: name, Schema: p})
 			if !strings.Contains(opts, "omitempty") {
 				s.Required = append(s.Required, name)
@@ -113,6 +125,8 @@ func (s *Schema) MarshalJSON() ([]byte, error) {
 		{"description", s.Description, s.Description == ""},
 		{"enum", s.Enum, len(s.Enum) == 0},
 		{"items", s.Items, s.Items == nil},
+		{"maxItems", s.MaxItems, s.MaxItems == 0},
+		{"maxLength", s.MaxLength, s.MaxLength == 0},
 		{"additionalProperties", s.Additional, s.Additional == nil},
 	}
 	for _, f := range fields {
@@ -184,6 +198,9 @@ func (s *Schema) check(path string, v any) error {
 		a, ok := v.([]any)
 		if !ok {
 			return fmt.Errorf("%s: want an array", pathOr(path))
+		}
+		if s.MaxItems > 0 && len(a) > s.MaxItems {
+			return fmt.Errorf("%s: %d items, at most %d", pathOr(path), len(a), s.MaxItems)
 		}
 		for i, e := range a {
 			if err := s.Items.check(fmt.Sprintf("%s[%d]", path, i), e); err != nil {

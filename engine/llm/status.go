@@ -34,10 +34,22 @@ func (s Status) Advice() string {
 		return "No Ollama answers at " + s.Host + ". Install it from https://ollama.com and start it " +
 			"(`ollama serve`); until then Errand runs explicit commands with its rules model."
 	case len(s.Missing) > 0:
-		return "Ollama is running but lacks " + strings.Join(s.Missing, " and ") + "; get it with: ollama pull " +
-			strings.Join(s.Missing, " && ollama pull ") + "."
+		return "Ollama is running but lacks " + strings.Join(s.Missing, " and ") + "; get it with: " +
+			PullCommand(s.Missing...) + "."
 	}
 	return ""
+}
+
+// PullCommand is the shell line that downloads the models, each named once: one model
+// often serves both roles.
+func PullCommand(models ...string) string {
+	var cmds []string
+	for _, m := range models {
+		if c := "ollama pull " + m; m != "" && !slices.Contains(cmds, c) {
+			cmds = append(cmds, c)
+		}
+	}
+	return strings.Join(cmds, " && ")
 }
 
 // Status asks the server, within a short deadline: a missing Ollama must not hold up the

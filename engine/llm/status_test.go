@@ -189,3 +189,19 @@ func TestModelsUnavailable(t *testing.T) {
 		t.Errorf("Pull with no server: err = %v, want ErrUnavailable", err)
 	}
 }
+
+func TestPullCommand(t *testing.T) {
+	tests := []struct {
+		models []string
+		want   string
+	}{
+		{[]string{"qwen2.5:3b", "qwen2.5:1.5b"}, "ollama pull qwen2.5:3b && ollama pull qwen2.5:1.5b"},
+		{[]string{"qwen2.5:3b", "qwen2.5:3b"}, "ollama pull qwen2.5:3b"},
+		{[]string{"", "a"}, "ollama pull a"},
+	}
+	for _, tt := range tests {
+		if got := PullCommand(tt.models...); got != tt.want {
+			t.Errorf("PullCommand(%q) = %q, want %q", tt.models, got, tt.want)
+		}
+	}
+}

@@ -15,8 +15,10 @@ type Validator interface{ Validate() error }
 // Structured makes a call whose reply must be a T: the schema is derived from T, passed
 // to the model, and the reply is checked against it. A reply that does not parse or does
 // not follow the schema is sent back once with the error (small models usually mend it
-// when told what is wrong); a second bad reply fails with ErrMalformed. Every attempt's
-// usage is returned, the failed ones marked, because their tokens were spent.
+// when told what is wrong); a second bad reply fails with ErrMalformed. A reply cut off
+// before it was complete (ErrTruncated) is asked again once with a repeat penalty, since
+// a model that repeats itself is what gets cut. Every attempt's usage is returned, the
+// failed ones marked, because their tokens were spent.
 func Structured[T any](ctx context.Context, m Model, req Request) (T, []Usage, error) {
 	var zero T
 	if m == nil {
@@ -28,11 +30,21 @@ func Structured[T any](ctx context.Context, m Model, req Request) (T, []Usage, e
 	// Clipped so the repair turns appended below get their own array: appending into
 	// spare capacity of the caller's slice would race with other calls sharing it.
 	req.Messages = slices.Clip(req.Messages)
-	var usage []Usage
-	const attempts = 2
-	var lastErr error
-	for attempt := 1; attempt <= attempts; attempt++ {
+	var (
+		usage               []Usage
+		repaired, penalised bool
+	)
+	for {
 		rep, err := m.Chat(ctx, req)
+		var ce *CallError
+		if errors.As(err, &ce) {
+			usage = append(usage, ce.Usage)
+		}
+		if errors.Is(err, ErrTruncated) && !penalised && ctx.Err() == nil {
+			penalised = true
+			req.RepeatPenalty = retryRepeatPenalty
+			continue
+		}
 		if err != nil {
 			return zero, usage, fmt.Errorf("%s call: %w", req.Purpose, err)
 		}
@@ -43,14 +55,21 @@ func Structured[T any](ctx context.Context, m Model, req Request) (T, []Usage, e
 		}
 		rep.Usage.Failed = true
 		usage = append(usage, rep.Usage)
-		lastErr = perr
+		if repaired {
+			return zero, usage, fmt.Errorf("%s: %w after 2 attempts: %w", req.Purpose, ErrMalformed, perr)
+		}
+		repaired = true
 		req.Messages = append(req.Messages,
 			Message{Role: "assistant", Content: clip(rep.Content, 2000)},
 			Message{Role: "user", Content: "That reply is not valid: " + perr.Error() +
 				". Reply again with only the JSON object that follows the schema."})
 	}
-	return zero, usage, fmt.Errorf("%s: %w after %d attempts: %w", req.Purpose, ErrMalformed, attempts, lastErr)
 }
+
+// retryRepeatPenalty is the repeat_penalty of the retry after a cut-off reply: above
+// Ollama's default of 1.1, enough to break a loop, not so much that the JSON's own
+// repeated keys suffer.
+const retryRepeatPenalty = 1.3
 
 // decode parses a reply into T and checks it against the schema. Code fences and text
 // around the object are tolerated: some models add them even under a format constraint.

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/errand-app/errand/app/ui"
 	"github.com/errand-app/errand/engine/agent"
+	"github.com/errand-app/errand/engine/llm"
 )
 
 // event pairs an event type with a zero value of the payload it carries.
@@ -30,6 +31,7 @@ func events() []event {
 		{agent.EventMidExecDialog, agent.MidExecPayload{}},
 		{agent.EventSelfRefineUpdate, agent.SelfRefineUpdate{}},
 		{agent.EventUsage, agent.UsagePayload{}},
+		{agent.EventModelProgress, llm.CallProgress{}},
 		{agent.EventGoalVerified, agent.GoalVerified{}},
 		{agent.EventReplanned, agent.Replanned{}},
 		{agent.EventSelfCorrection, agent.SelfCorrection{}},

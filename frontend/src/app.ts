@@ -13,6 +13,7 @@ import { overlayCard } from "./overlay";
 import { pagePanel, planPanel } from "./plan";
 import type { QuestionCard, QuestionReplies } from "./question";
 import { refinePanel } from "./refine";
+import { modelWorkPanel } from "./modelwork";
 import type { Transport } from "./transport";
 import type { Card } from "./card";
 
@@ -85,6 +86,7 @@ export function mountTask(root: HTMLElement, t: Transport): () => void {
   const page = pagePanel();
   const confidence = confidencePanel();
   const refine = refinePanel();
+  const work = modelWorkPanel();
   const plan = planPanel();
 
   root.replaceChildren(
@@ -101,7 +103,7 @@ export function mountTask(root: HTMLElement, t: Transport): () => void {
           slot,
           h("section", { class: "feed", "aria-label": "Activity" }, h("h2", {}, "Activity"), empty, feed),
         ),
-        h("aside", { class: "task-side", "aria-label": "This errand" }, page.el, plan.el, confidence.el, refine.el),
+        h("aside", { class: "task-side", "aria-label": "This errand" }, work.el, page.el, plan.el, confidence.el, refine.el),
         overlayHost,
       ),
     ),
@@ -230,6 +232,7 @@ export function mountTask(root: HTMLElement, t: Transport): () => void {
     page.reset(startUrl);
     confidence.reset();
     refine.reset();
+    work.reset();
     plan.reset();
     usage.textContent = "";
     showError("");
@@ -280,6 +283,9 @@ export function mountTask(root: HTMLElement, t: Transport): () => void {
         break;
       case "usage":
         usage.textContent = usageText(e.taskCalls, e.taskTokens);
+        break;
+      case "modelProgress":
+        work.update(e);
         break;
       case "clarifyWithOptions":
         if ((e.index ?? 1) > 1 && question) queued.push(e);

@@ -21,6 +21,7 @@ export type EventType =
   | "goalVerified"
   | "replanned"
   | "selfCorrection"
+  | "modelProgress"
   | "runEnded"
   | "pullProgress";
 
@@ -39,12 +40,6 @@ export type Phase =
   | "failed"
   | "cancelled"
   | "interrupted";
-
-/** QuestionType is one of the three kinds of question (DESIGN §4). */
-export type QuestionType =
-  | "option_select"
-  | "freeform"
-  | "confirm";
 
 /**
  * Purpose is why a call was made (docs/decisions.md D-32). It is also the title of
@@ -66,6 +61,19 @@ export type Purpose =
 export type Role =
   | "planner"
   | "fast";
+
+/** CallPhase is where a running call is. */
+export type CallPhase =
+  | "waiting"
+  | "writing"
+  | "done"
+  | "failed";
+
+/** QuestionType is one of the three kinds of question (DESIGN §4). */
+export type QuestionType =
+  | "option_select"
+  | "freeform"
+  | "confirm";
 
 export interface StateChanged {
   from: Phase;
@@ -187,6 +195,32 @@ export interface SelfRefineUpdate {
 export interface UsagePayload extends Usage {
   taskCalls: number;
   taskTokens: number;
+}
+
+/**
+ * CallProgress is a running model call as the person sees it: the window's "model
+ * working" panel and the CLI's spinner line show it.
+ */
+export interface CallProgress {
+  purpose: Purpose;
+  role: Role;
+  model: string;
+  phase: CallPhase;
+  /** PromptTokens is estimated until the server reports it at the end. */
+  promptTokens: number;
+  /** Tokens is how many reply tokens have arrived; MaxTokens the call's num_predict. */
+  tokens: number;
+  maxTokens: number;
+  /** TokensPerSec is the writing speed so far (0 before the second token). */
+  tokensPerSec: number;
+  elapsedMs: number;
+  /**
+   * LimitMs is when the call will be given up if nothing changes: the first-token limit
+   * while waiting, the idle limit from the last token while writing.
+   */
+  limitMs: number;
+  /** Error says why a failed call failed. */
+  error?: string;
 }
 
 /** GoalVerified is the goalVerified event: the final check of a model's plan. */
@@ -353,6 +387,11 @@ export interface Usage {
   model: string;
   promptTokens: number;
   completionTokens: number;
+  /**
+   * CachedTokens is how much of the prompt the server's prompt cache held: the prompt
+   * tokens re-read are PromptTokens - CachedTokens.
+   */
+  cachedTokens?: number;
   durationMs: number;
   cost: number;
   /**
@@ -449,6 +488,7 @@ export type ErrandEvent = Envelope &
     | ({ type: "midExecDialog" } & MidExecPayload)
     | ({ type: "selfRefineUpdate" } & SelfRefineUpdate)
     | ({ type: "usage" } & UsagePayload)
+    | ({ type: "modelProgress" } & CallProgress)
     | ({ type: "goalVerified" } & GoalVerified)
     | ({ type: "replanned" } & Replanned)
     | ({ type: "selfCorrection" } & SelfCorrection)

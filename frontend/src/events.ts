@@ -211,6 +211,8 @@ export function describe(e: ErrandEvent): FeedItem | null {
         tone: "muted",
         title: `Refined the plan (${e.iteration} of ${e.maxIterations}): score ${percent(e.previousScore)} → ${percent(e.newScore)}`,
       };
+    case "modelProgress":
+      return null; // the "model working" panel shows it
     case "usage":
       // One line per model call would drown the feed: the screen keeps a running count
       // instead, and only a failed call is news.

@@ -78,6 +78,12 @@ export interface Settings {
   allowedDomains: string[]; // added to each task's start site
   chromePath: string; // "" = search the usual places
   attach: string; // DevTools address of a running Chrome; "" = Errand's own
+  /** Shown, never saved: the machine as Errand knows it (engine/llm.Machine). */
+  machine?: { ramBytes: number; cpus: number; gpu: boolean; gpuKnown: boolean };
+  /** The models recommended for this machine and why (engine/llm.Choice). */
+  recommended?: { planner: string; fast: string; reason: string };
+  /** Why the models in force are the ones used. */
+  modelReason?: string;
 }
 
 /** Whether Ollama answers and has the models (engine/llm.Status plus advice). */

@@ -2,7 +2,6 @@ package fakeollama
 
 import (
 	"encoding/json"
-	"unicode/utf8"
 
 	"github.com/ollama/ollama/api"
 )
@@ -29,6 +28,12 @@ type Reply struct {
 	EvalTokens int
 	// Model is the model name echoed back; "" = the request's model.
 	Model string
+	// Cut ends the reply as Ollama's repetition cut-off does: the content sent so far,
+	// then "done": false with no reason and no counts.
+	Cut bool
+	// Pace, when set, holds each streamed token until the test sends on it (or closes
+	// it to let the rest go): slow generation without sleeping.
+	Pace <-chan struct{}
 }
 
 // JSON returns a Reply whose Content is v marshalled to JSON. It panics if v
@@ -55,36 +60,10 @@ func Hang() Reply { return Reply{Hang: true} }
 func (r Reply) tokens(req api.ChatRequest) (prompt, eval int) {
 	prompt, eval = r.PromptTokens, r.EvalTokens
 	if prompt == 0 {
-		n := 0
-		for _, m := range req.Messages {
-			n += len(m.Content)
-		}
-		prompt = max(n/4, 1)
+		prompt = promptTokens(req.Messages)
 	}
 	if eval == 0 {
 		eval = max(len(r.Content)/4, 1)
 	}
 	return prompt, eval
-}
-
-// metrics builds fake timings of 1ms per token so that callers computing
-// throughput never divide by zero.
-func metrics(prompt, eval int) api.Metrics {
-	return api.Metrics{
-		TotalDuration:      tokenTime(prompt + eval),
-		PromptEvalCount:    prompt,
-		PromptEvalDuration: tokenTime(prompt),
-		EvalCount:          eval,
-		EvalDuration:       tokenTime(eval),
-	}
-}
-
-// splitHalves cuts s near its middle on a rune boundary, so that each half
-// survives JSON encoding intact and the halves concatenate back to s.
-func splitHalves(s string) (string, string) {
-	mid := len(s) / 2
-	for mid > 0 && mid < len(s) && !utf8.RuneStart(s[mid]) {
-		mid--
-	}
-	return s[:mid], s[mid:]
 }

@@ -5,6 +5,13 @@
 // along with the caller's logic. Chat replies are queued per purpose: Errand
 // sends every structured call with a JSON-schema format whose top-level
 // "title" names the call (e.g. "PLANNING"), and that title selects the queue.
+//
+// Like a real Ollama it streams a reply token by token (four bytes a token), cuts it at
+// num_predict with done_reason "length", keeps a prompt cache per loaded model (the
+// longest common prefix with that model's previous prompt, reported as
+// prompt_eval_cached_count), reloads a model when a call asks for another num_ctx (the
+// load log), and lists loaded models at /api/ps. A test drives slow generation with
+// Reply.Pace and Ollama's repetition cut-off ("done": false, no counts) with Reply.Cut.
 package fakeollama
 
 import (
@@ -24,6 +31,9 @@ import (
 type Request struct {
 	Purpose string
 	Chat    api.ChatRequest
+	// PromptTokens is the prompt's estimated size; CachedTokens how much of it the
+	// model's prompt cache held (see Loads and ReRead).
+	PromptTokens, CachedTokens int
 }
 
 // User is the request's last user message, where Errand puts the goal and the page.
@@ -54,6 +64,11 @@ type Server struct {
 	calls      map[string]int
 	tokens     int
 	unexpected []string
+	loaded     map[string]*slot
+	loads      []Load
+	keepAlives []time.Duration
+	speeds     map[string]Speed
+	vram       map[string]float64
 	// release is closed and replaced by Release; a hanging request holds
 	// the channel current when it was recorded.
 	release chan struct{}
@@ -70,6 +85,9 @@ func New() *Server {
 		handlers: map[string]func(Request) Reply{},
 		pullable: map[string]bool{},
 		calls:    map[string]int{},
+		loaded:   map[string]*slot{},
+		speeds:   map[string]Speed{},
+		vram:     map[string]float64{},
 		release:  make(chan struct{}),
 		changed:  make(chan struct{}),
 	}
@@ -215,6 +233,8 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.serveShow(w, r)
 	case "POST /api/pull":
 		s.servePull(w, r)
+	case "GET /api/ps":
+		s.servePS(w)
 	case "POST /api/chat":
 		s.serveChat(w, r)
 	default:
@@ -224,6 +244,3 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 
 // fakeTime is the timestamp on every response, fixed so output is stable.
 func fakeTime() time.Time { return time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC) }
-
-// tokenTime is the fake duration of n tokens.
-func tokenTime(n int) time.Duration { return time.Duration(n) * time.Millisecond }

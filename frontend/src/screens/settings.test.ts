@@ -184,6 +184,31 @@ describe("settings screen", () => {
     expect(onModelStatus).toHaveBeenCalledWith(notRunning);
   });
 
+  it("says why the models were chosen and offers the recommended ones", async () => {
+    const { screen } = setup(running, {
+      ...defaultSettings,
+      plannerModel: "llama3.1:8b",
+      recommended: { planner: "qwen2.5:3b", fast: "qwen2.5:1.5b", reason: "No GPU is known on this machine." },
+      modelReason: "Chosen in Settings. Recommended for this machine: qwen2.5:3b and qwen2.5:1.5b. No GPU is known on this machine.",
+    });
+    screen.show();
+    await flush();
+    expect(document.querySelector(".model-reason")?.textContent).toContain("No GPU is known on this machine.");
+    button(document, "Use the recommended models").click();
+    expect(input("Planner model").value).toBe("qwen2.5:3b");
+    expect(input("Fast model").value).toBe("qwen2.5:1.5b");
+  });
+
+  it("names a model serving both roles once in the install guide", async () => {
+    const { screen } = setup({ ...notRunning, planner: "qwen2.5:3b", fast: "qwen2.5:3b" });
+    screen.show();
+    await flush();
+    const box = document.querySelector(".model-status")!;
+    const code = [...box.querySelectorAll("code")].map((c) => c.textContent);
+    expect(code).toEqual(["ollama serve", "ollama pull qwen2.5:3b"]);
+    expect(box.textContent).toContain("Get the model: ");
+  });
+
   it("shows what a running Ollama has, and checks again on request", async () => {
     const { screen, t } = setup(running);
     screen.show();

@@ -12,7 +12,9 @@ export interface SettingsOptions {
   onModelStatus?: (ms: ModelStatus | null) => void;
 }
 
-type Problem = { field: keyof Settings; message: string };
+/** The fields a person edits: the shown-only ones (machine, recommendation) are not. */
+type Editable = Exclude<keyof Settings, "machine" | "recommended" | "modelReason">;
+type Problem = { field: Editable; message: string };
 
 /** validateSettings finds the first field the Go side would refuse, in words. */
 export function validateSettings(s: Settings): Problem | null {
@@ -39,7 +41,7 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
 
   const f = {
     ollamaHost: text("ollama", { placeholder: "http://127.0.0.1:11434" }),
-    plannerModel: text("planner", { placeholder: "qwen2.5:7b" }),
+    plannerModel: text("planner", { placeholder: "chosen for this machine" }),
     fastModel: text("fast", { placeholder: "qwen2.5:1.5b" }),
     offline: check("offline"),
     profile: h(
@@ -57,6 +59,20 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
     attach: text("attach", { placeholder: "e.g. http://127.0.0.1:9222 (empty: Errand's own browser)" }),
     dataDir: text("data", { readonly: true }),
   };
+
+  // Why these models: the machine's recommendation, and a way back to it.
+  const reasonText = h("span", { class: "model-reason-text" });
+  const useRecommended = h("button", { type: "button", class: "use-recommended", hidden: true }, "Use the recommended models");
+  const modelReason = h("p", { class: "field-hint model-reason", role: "note" }, reasonText, " ", useRecommended);
+  useRecommended.addEventListener("click", () => {
+    const rec = current?.recommended;
+    if (!rec) return;
+    f.plannerModel.value = rec.planner;
+    f.fastModel.value = rec.fast;
+    f.plannerModel.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  let current: Settings | null = null; // what the reason and the button describe
 
   const field = (label: string, input: HTMLElement, hint?: string, extra?: Node) =>
     h(
@@ -103,6 +119,7 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
       plannerPull.progress,
       field("Fast model", f.fastModel, "Checks steps and sorts answers: a small 1–3B model.", fastPull.el),
       fastPull.progress,
+      modelReason,
       checkField("Offline: use only the rules model, never Ollama", f.offline),
     ),
     h(
@@ -166,6 +183,9 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
     f.chromePath.value = s.chromePath;
     f.attach.value = s.attach;
     f.dataDir.value = s.dataDir;
+    current = s;
+    reasonText.textContent = s.modelReason ?? "";
+    useRecommended.hidden = !s.recommended || (s.recommended.planner === s.plannerModel && s.recommended.fast === s.fastModel);
     dirty = false;
   }
 
@@ -193,7 +213,7 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
     saveStatus.dataset.tone = tone;
   }
 
-  function markInvalid(name: keyof Settings | null) {
+  function markInvalid(name: Editable | null) {
     for (const [k, input] of Object.entries(f)) {
       if (k === name) input.setAttribute("aria-invalid", "true");
       else input.removeAttribute("aria-invalid");
@@ -336,15 +356,23 @@ function modelStatusView(ms: ModelStatus): Node[] {
         ".",
       ),
       h("li", {}, "Start it: ", h("code", {}, "ollama serve"), " (the installer usually starts it for you)."),
-      h(
-        "li",
-        {},
-        "Get the models: ",
-        h("code", {}, `ollama pull ${ms.planner}`),
-        " and ",
-        h("code", {}, `ollama pull ${ms.fast}`),
-        ", or use the Pull buttons below once Ollama runs.",
-      ),
+      ms.planner === ms.fast
+        ? h(
+            "li",
+            {},
+            "Get the model: ",
+            h("code", {}, `ollama pull ${ms.planner}`),
+            ", or use the Pull button below once Ollama runs.",
+          )
+        : h(
+            "li",
+            {},
+            "Get the models: ",
+            h("code", {}, `ollama pull ${ms.planner}`),
+            " and ",
+            h("code", {}, `ollama pull ${ms.fast}`),
+            ", or use the Pull buttons below once Ollama runs.",
+          ),
     ),
     rules,
     advice,
