@@ -38,7 +38,7 @@ func (o Options) withDefaults() Options {
 type Chunk struct {
 	Text    string   // the passage, Markdown, without its headings
 	Heading []string // the heading path, outermost first
-	Page    int      // the page it starts on; 0 when the source has none
+	Page    int      // its page (a chunk never spans two); 0 when the source has none
 }
 
 // HeadingPath joins the heading path for display and storage: "Types > Struct types".

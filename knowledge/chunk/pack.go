@@ -16,7 +16,8 @@ func packSection(sec section, opts Options) []Chunk {
 	)
 	for _, u := range sec.units {
 		for _, piece := range cut(u, opts.MaxChars-opts.Overlap) {
-			if len(cur) > 0 && size+2+len(piece) > opts.MaxChars {
+			// A new page starts a new chunk, so a passage cites one page.
+			if len(cur) > 0 && (size+2+len(piece) > opts.MaxChars || u.page != page) {
 				prev := strings.Join(cur, "\n\n")
 				out = append(out, Chunk{Text: prev, Heading: sec.heading, Page: page})
 				cur, size = nil, 0

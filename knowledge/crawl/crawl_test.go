@@ -173,14 +173,14 @@ func TestUnchangedPageIsNotFetchedAgain(t *testing.T) {
 
 func TestMaxPages(t *testing.T) {
 	s := newSite(t)
-	got, _ := run(t, context.Background(), s, Config{Strategy: Spider, MaxPages: 2, Parallelism: 1}, s.URL+"/")
+	got, _ := run(t, context.Background(), s, Config{Strategy: Spider, MaxDepth: 5, MaxPages: 2}, s.URL+"/guide")
 	pages := 0
 	for _, v := range got {
 		if v == "page" {
 			pages++
 		}
 	}
-	if pages != 2 {
+	if pages != 2 || got["/guide/deep"] != "page" {
 		t.Errorf("%d pages, want 2: %v", pages, got)
 	}
 }

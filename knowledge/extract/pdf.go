@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/ledongthuc/pdf"
@@ -36,11 +37,11 @@ func fromPDF(body []byte) (doc Document, err error) {
 				fonts[name] = &f
 			}
 		}
-		text, err := p.GetPlainText(fonts)
+		text, err := pageText(p, fonts)
 		if err != nil {
 			return Document{}, fmt.Errorf("page %d: %w", i, err)
 		}
-		if text = normaliseText(text); text != "" {
+		if text != "" {
 			doc.Blocks = append(doc.Blocks, Block{Markdown: text, Page: i})
 		}
 	}
@@ -51,4 +52,17 @@ func fromPDF(body []byte) (doc Document, err error) {
 		doc.Title = strings.TrimSpace(t)
 	}
 	return doc, nil
+}
+
+// runTogether finds a sentence end glued to the next sentence ("folder.Backups"): the
+// plain-text walk drops the line moves between text operators.
+var runTogether = regexp.MustCompile(`([a-z\)][.!?])([A-Z])`)
+
+// pageText is the page's text with glued sentence ends split onto lines.
+func pageText(p pdf.Page, fonts map[string]*pdf.Font) (string, error) {
+	text, err := p.GetPlainText(fonts)
+	if err != nil {
+		return "", err
+	}
+	return normaliseText(runTogether.ReplaceAllString(text, "$1\n$2")), nil
 }
