@@ -160,3 +160,18 @@ func TestMatchQuery(t *testing.T) {
 		}
 	}
 }
+
+func TestLexicalFindsASiteBeyondTheCandidatePool(t *testing.T) {
+	ctx := context.Background()
+	c, _ := open(t)
+	var many []NewChunk
+	for range 20 {
+		many = append(many, NewChunk{Heading: "Refunds", Text: "refunds refunds refunds are paid"})
+	}
+	c.Put(ctx, doc("https://a.test/1", "a.test", many...))
+	c.Put(ctx, doc("https://b.test/1", "b.test", NewChunk{Text: "We pay refunds once a month, with other payments."}))
+	hits, err := c.Lexical(ctx, "b.test", "refunds", 1)
+	if err != nil || len(hits) != 1 || hits[0].Site != "b.test" {
+		t.Fatalf("hits %+v, %v", hits, err)
+	}
+}

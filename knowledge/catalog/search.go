@@ -32,29 +32,51 @@ const bm25Weights = "0.5, 3.0, 1.0"
 const hitColumns = `c.id, s.location, s.site, s.title, c.heading, c.page, c.phase, c.trigger, c.text, c.hash, c.ingested_at`
 
 // Lexical returns the n best live chunks of site ("" = all) for query by BM25.
+//
+// FTS5 ranks inside its own table first (ORDER BY rank LIMIT is its fast path) and only
+// the best candidates are joined to their chunks and sources; when filtering by site or
+// freshness leaves fewer than n, the search runs again without the candidate limit.
 func (c *Catalog) Lexical(ctx context.Context, site, query string, n int) ([]Hit, error) {
 	match := MatchQuery(query)
 	if match == "" || n <= 0 {
 		return nil, nil
 	}
-	q := `SELECT ` + hitColumns + `, bm25(chunks_fts, ` + bm25Weights + `) AS rank
-		FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN sources s ON s.id = c.source_id
-		WHERE chunks_fts MATCH ?1 AND c.superseded = 0 AND (?2 = '' OR s.site = ?2)
-		ORDER BY rank LIMIT ?3`
-	rows, err := c.db.QueryContext(ctx, q, match, site, n)
+	out, full, err := c.lexical(ctx, site, match, n, 4*n)
+	if err == nil && len(out) < n && full {
+		out, _, err = c.lexical(ctx, site, match, n, -1)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("lexical search: %w", err)
 	}
-	defer rows.Close()
-	var out []Hit
-	for rows.Next() {
-		h, err := scanHit(rows, true)
-		if err != nil {
-			return nil, fmt.Errorf("lexical search: %w", err)
-		}
-		out = append(out, h)
+	return out, nil
+}
+
+// lexical ranks up to pool candidates (-1 = all) and keeps the n best that pass the
+// filters; full reports whether the pool was filled, so more candidates may exist.
+func (c *Catalog) lexical(ctx context.Context, site, match string, n, pool int) (hits []Hit, full bool, err error) {
+	q := `WITH ranked AS (
+			SELECT rowid AS id, rank FROM chunks_fts
+			WHERE chunks_fts MATCH ?1 AND rank MATCH 'bm25(` + bm25Weights + `)'
+			ORDER BY rank LIMIT ?4)
+		SELECT ` + hitColumns + `, ranked.rank, (SELECT count(*) FROM ranked)
+		FROM ranked JOIN chunks c ON c.id = ranked.id JOIN sources s ON s.id = c.source_id
+		WHERE c.superseded = 0 AND (?2 = '' OR s.site = ?2)
+		ORDER BY ranked.rank LIMIT ?3`
+	rows, err := c.db.QueryContext(ctx, q, match, site, n, pool)
+	if err != nil {
+		return nil, false, err
 	}
-	return out, rows.Err()
+	defer rows.Close()
+	for rows.Next() {
+		var pooled int
+		h, err := scanHit(rows, &extraCols{rank: true, pooled: &pooled})
+		if err != nil {
+			return nil, false, err
+		}
+		full = pool > 0 && pooled >= pool
+		hits = append(hits, h)
+	}
+	return hits, full || (pool > 0 && len(hits) == 0), rows.Err()
 }
 
 // Chunks returns the live chunks among ids (superseded or deleted ones are left out),
@@ -76,7 +98,7 @@ func (c *Catalog) Chunks(ctx context.Context, ids []int64) (map[int64]Hit, error
 	defer rows.Close()
 	out := make(map[int64]Hit, len(ids))
 	for rows.Next() {
-		h, err := scanHit(rows, false)
+		h, err := scanHit(rows, nil)
 		if err != nil {
 			return nil, fmt.Errorf("read chunks: %w", err)
 		}
@@ -87,12 +109,21 @@ func (c *Catalog) Chunks(ctx context.Context, ids []int64) (map[int64]Hit, error
 
 type rowScanner interface{ Scan(dest ...any) error }
 
-func scanHit(r rowScanner, withRank bool) (Hit, error) {
+// extraCols says which extra columns follow the hit's.
+type extraCols struct {
+	rank   bool
+	pooled *int
+}
+
+func scanHit(r rowScanner, extra *extraCols) (Hit, error) {
 	var h Hit
 	var at int64
 	dest := []any{&h.ID, &h.Location, &h.Site, &h.Title, &h.Heading, &h.Page, &h.Phase, &h.Trigger, &h.Text, &h.Hash, &at}
-	if withRank {
+	if extra != nil && extra.rank {
 		dest = append(dest, &h.BM25)
+	}
+	if extra != nil && extra.pooled != nil {
+		dest = append(dest, extra.pooled)
 	}
 	if err := r.Scan(dest...); err != nil {
 		return Hit{}, err
