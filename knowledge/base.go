@@ -42,17 +42,22 @@ type Config struct {
 	// EmbedBatch is how many chunks one embedding call carries; 0 = 32.
 	EmbedBatch int
 	// HTTP fetches URLs; nil = a client with no overall timeout (each page has its own).
-	HTTP *http.Client
+	HTTP   *http.Client
 	Now    func() time.Time // nil = time.Now
 	Logger *slog.Logger     // nil = discard
 }
 
 // Base is an open knowledge base. Its methods are safe for concurrent use.
 type Base struct {
-	cfg  Config
-	cat  *catalog.Catalog
-	vecs *vector.Store
-	log  *slog.Logger
+	cfg Config
+	cat *catalog.Catalog
+	log *slog.Logger
+
+	// The vectors load in the background (10,000 of them take a few hundred ms): until
+	// vecsReady is closed retrieval is lexical, and writers wait for them.
+	vecsReady chan struct{}
+	vecs      *vector.Store
+	vecsErr   error
 
 	// The background embedder: owned by the Base, cancelled and awaited by Close.
 	bgCtx    context.Context
@@ -63,8 +68,8 @@ type Base struct {
 	bgOnce   sync.Once
 }
 
-// Open opens (creating) the knowledge base in cfg.Dir. Vectors of another embedding model
-// than cfg.EmbedModel are dropped: their chunks are embedded again by the next pass.
+// Open opens (creating) the knowledge base in cfg.Dir. Lexical retrieval is ready when it
+// returns; the vectors load in the background.
 func Open(ctx context.Context, cfg Config) (*Base, error) {
 	if cfg.Dir == "" {
 		return nil, errors.New("open knowledge: no directory")
@@ -88,20 +93,55 @@ func Open(ctx context.Context, cfg Config) (*Base, error) {
 	if err != nil {
 		return nil, err
 	}
-	vecs, err := vector.Open(filepath.Join(cfg.Dir, "vectors"))
-	if err != nil {
-		cat.Close()
-		return nil, fmt.Errorf("open knowledge: %w", err)
-	}
-	if cfg.Embedder != nil {
-		if err := vecs.DropOtherModels(cfg.EmbedModel); err != nil {
-			cat.Close()
-			return nil, fmt.Errorf("open knowledge: %w", err)
-		}
-	}
-	b := &Base{cfg: cfg, cat: cat, vecs: vecs, log: cfg.Logger, wake: make(chan struct{}, 1)}
+	b := &Base{cfg: cfg, cat: cat, log: cfg.Logger, wake: make(chan struct{}, 1), vecsReady: make(chan struct{})}
 	b.bgCtx, b.bgCancel = context.WithCancel(context.WithoutCancel(ctx))
+	b.bgWG.Add(1)
+	go b.loadVectors()
 	return b, nil
+}
+
+// loadVectors opens the vector store and drops vectors of another embedding model than
+// the configured one: they cannot be compared with its query vectors, and their chunks
+// are embedded again by the next pass.
+func (b *Base) loadVectors() {
+	defer b.bgWG.Done()
+	defer close(b.vecsReady)
+	vecs, err := vector.Open(filepath.Join(b.cfg.Dir, "vectors"))
+	if err == nil && b.cfg.Embedder != nil {
+		err = vecs.DropOtherModels(b.cfg.EmbedModel)
+	}
+	if err != nil {
+		b.vecsErr = fmt.Errorf("open knowledge vectors: %w", err)
+		b.log.Warn("knowledge vectors unavailable; retrieval is lexical", "err", err)
+		return
+	}
+	b.vecs = vecs
+}
+
+// vectors waits for the vector store.
+func (b *Base) vectors(ctx context.Context) (*vector.Store, error) {
+	select {
+	case <-b.vecsReady:
+		return b.vecs, b.vecsErr
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// vectorsNow is the vector store if it has loaded, else nil.
+func (b *Base) vectorsNow() *vector.Store {
+	select {
+	case <-b.vecsReady:
+		return b.vecs
+	default:
+		return nil
+	}
+}
+
+// WaitVectors blocks until the vectors have loaded (for measurements and tests).
+func (b *Base) WaitVectors(ctx context.Context) error {
+	_, err := b.vectors(ctx)
+	return err
 }
 
 // Close stops background embedding, waits for it, and closes the files. Work not done is
@@ -130,10 +170,14 @@ func (b *Base) Forget(ctx context.Context, target string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	vecs, err := b.vectors(ctx)
 	n := 0
 	for site, ids := range removed {
 		n += len(ids)
-		if err := b.vecs.Delete(ctx, site, ids); err != nil {
+		if vecs == nil {
+			continue // no vector store: nothing to delete there
+		}
+		if err := vecs.Delete(ctx, site, ids); err != nil {
 			return n, fmt.Errorf("forget %s: %w", target, err)
 		}
 	}

@@ -201,6 +201,9 @@ func TestEmbeddingResumesAfterRestartAndReembedsOnModelChange(t *testing.T) {
 	// Another model: the old vectors go and every chunk is embedded again, in the background.
 	third := &flaky{ok: -1}
 	b = openBase(t, dir, Config{Embedder: third, EmbedModel: "mxbai-embed-large", EmbedBatch: 2})
+	if err := b.WaitVectors(ctx); err != nil {
+		t.Fatal(err)
+	}
 	if n := b.vecs.Count("", DefaultEmbedModel); n != 0 {
 		t.Errorf("%d vectors of the old model kept", n)
 	}

@@ -15,6 +15,10 @@ func (b *Base) EmbedPending(ctx context.Context, progress ProgressFunc) error {
 	}
 	b.embedMu.Lock()
 	defer b.embedMu.Unlock()
+	store, err := b.vectors(ctx)
+	if err != nil {
+		return err
+	}
 	model := b.cfg.EmbedModel
 	done, total, err := b.cat.EmbedCounts(ctx, model)
 	if err != nil || done == total {
@@ -51,7 +55,7 @@ func (b *Base) EmbedPending(ctx context.Context, progress ProgressFunc) error {
 			for j, i := range idx {
 				siteIDs[j], siteVecs[j] = batch[i].ID, vecs[i]
 			}
-			if err := b.vecs.Add(ctx, site, model, siteIDs, siteVecs); err != nil {
+			if err := store.Add(ctx, site, model, siteIDs, siteVecs); err != nil {
 				return err
 			}
 			ids = append(ids, siteIDs...)

@@ -249,8 +249,14 @@ func (b *Base) store(ctx context.Context, location, site, contentType string, bo
 	if err != nil {
 		return Progress{Type: EventError, Source: location, Error: err.Error()}
 	}
-	if err := b.vecs.Delete(ctx, site, res.Removed); err != nil {
-		b.log.Warn("knowledge: old vectors not removed", "source", location, "err", err)
+	if len(res.Removed) > 0 {
+		// A removed chunk's vector is also ignored at retrieval (its id no longer
+		// resolves), so failing to delete it costs space, not correctness.
+		if vecs, err := b.vectors(ctx); err == nil && vecs != nil {
+			if err := vecs.Delete(ctx, site, res.Removed); err != nil {
+				b.log.Warn("knowledge: old vectors not removed", "source", location, "err", err)
+			}
+		}
 	}
 	return Progress{Type: EventStored, Source: location, Title: doc.Title, Kind: string(doc.Kind), Chunks: len(chunks)}
 }

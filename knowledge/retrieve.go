@@ -2,10 +2,13 @@ package knowledge
 
 import (
 	"context"
+	"errors"
+	"sync"
 	"time"
 
 	"github.com/errand-app/errand/knowledge/catalog"
 	"github.com/errand-app/errand/knowledge/fuse"
+	"github.com/errand-app/errand/knowledge/vector"
 )
 
 // Passage is a retrieved chunk with where it came from.
@@ -27,7 +30,7 @@ const candidates = 30
 // first: lexical always, fused with the vector ranking when an embedding model answers.
 func (b *Base) Retrieve(ctx context.Context, site, query string, k int) ([]Passage, error) {
 	var qvec []float32
-	if b.cfg.Embedder != nil && b.vecs.Count(site, b.cfg.EmbedModel) > 0 {
+	if vecs := b.vectorsNow(); b.cfg.Embedder != nil && vecs != nil && vecs.Count(site, b.cfg.EmbedModel) > 0 {
 		vecs, err := b.cfg.Embedder.Embed(ctx, b.cfg.EmbedModel, []string{query})
 		if err != nil {
 			// No model now: the lexical answer is still an answer.
@@ -44,22 +47,30 @@ func (b *Base) retrieve(ctx context.Context, site, query string, qvec []float32,
 	if k <= 0 {
 		k = 5
 	}
-	lex, err := b.cat.Lexical(ctx, site, query, max(candidates, k))
-	if err != nil {
+	// The two rankings are independent: run them side by side.
+	var (
+		wg         sync.WaitGroup
+		lex        []catalog.Hit
+		vh         []vector.Hit
+		lErr, vErr error
+	)
+	vecs := b.vectorsNow()
+	if qvec != nil && vecs != nil {
+		wg.Go(func() { vh, vErr = vecs.Query(ctx, site, b.cfg.EmbedModel, qvec, max(candidates, k)) })
+	}
+	lex, lErr = b.cat.Lexical(ctx, site, query, max(candidates, k))
+	wg.Wait()
+	if err := errors.Join(lErr, vErr); err != nil {
 		return nil, err
 	}
-	hits := make(map[int64]catalog.Hit, len(lex))
+	hits := make(map[int64]catalog.Hit, len(lex)+len(vh))
 	lexical := make([]fuse.Hit, len(lex))
 	for i, h := range lex {
 		hits[h.ID] = h
 		lexical[i] = fuseHit(h)
 	}
 	var vec []fuse.Hit
-	if qvec != nil {
-		vh, err := b.vecs.Query(ctx, site, b.cfg.EmbedModel, qvec, max(candidates, k))
-		if err != nil {
-			return nil, err
-		}
+	if len(vh) > 0 {
 		ids := make([]int64, len(vh))
 		for i, h := range vh {
 			ids[i] = h.ID

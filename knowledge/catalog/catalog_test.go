@@ -149,10 +149,10 @@ func TestEmbeddingQueueSurvivesReopenAndModelChange(t *testing.T) {
 func TestMatchQuery(t *testing.T) {
 	tests := map[string]string{
 		"How do I write a raw string?": `"write" OR "raw" OR "string"`,
-		`what is "select" AND (x)`:    `"select" OR "x"`,
-		"the the":                     `"the"`,
-		"?!":                          "",
-		"go_spec.html NEAR/2 foo*":    `"go_spec" OR "html" OR "near" OR "2" OR "foo"`,
+		`what is "select" AND (x)`:     `"select" OR "x"`,
+		"the the":                      `"the"`,
+		"?!":                           "",
+		"go_spec.html NEAR/2 foo*":     `"go_spec" OR "html" OR "near" OR "2" OR "foo"`,
 	}
 	for in, want := range tests {
 		if got := MatchQuery(in); got != want {

@@ -228,4 +228,6 @@ func (c *Catalog) Forget(ctx context.Context, target string) (map[string][]int64
 	return removed, nil
 }
 
-func containsFold(s, sub string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(sub)) }
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
