@@ -277,3 +277,20 @@ func TestForgetRemovesChunksAndVectors(t *testing.T) {
 		t.Errorf("second forget: %v", err)
 	}
 }
+
+func TestForPromptScopesToThePageSiteThenEverySite(t *testing.T) {
+	ctx := context.Background()
+	b := openBase(t, t.TempDir(), Config{})
+	b.IngestBytes(ctx, "https://docs.shop.test/billing", "text/html",
+		[]byte(`<html><body><h1>Billing</h1><h2>Invoices</h2><p>Invoices are emailed monthly.</p></body></html>`), IngestOptions{})
+	b.IngestBytes(ctx, "https://app.shop.test/help", "text/html",
+		[]byte(`<html><body><h1>Help</h1><h2>Invoices</h2><p>Download invoices from the Account page.</p></body></html>`), IngestOptions{})
+	got, err := b.ForPrompt(ctx, "https://app.shop.test/orders/7", "invoices", 5)
+	if err != nil || len(got) != 1 || got[0] != "https://app.shop.test/help › Help > Invoices\nDownload invoices from the Account page." {
+		t.Fatalf("own site: %q %v", got, err)
+	}
+	got, _ = b.ForPrompt(ctx, "https://other.test/", "invoices", 5)
+	if len(got) != 2 {
+		t.Errorf("no knowledge of other.test: want both sites' passages, got %q", got)
+	}
+}
