@@ -65,8 +65,14 @@ func Main(ctx context.Context, args []string, env Env) int {
 		return ExitOK
 	case "serve":
 		return serveCmd(ctx, rest, env)
-	case "ingest", "ask", "eval", "bench":
-		fmt.Fprintf(env.Stderr, "errand %s: not in this build yet; available: run, resume, assess, observe, tasks, skills, replays, demo, serve, version\n", cmd)
+	case "ingest":
+		return ingestCmd(ctx, rest, env)
+	case "ask":
+		return askCmd(ctx, rest, env)
+	case "knowledge":
+		return knowledgeCmd(ctx, rest, env)
+	case "eval", "bench":
+		fmt.Fprintf(env.Stderr, "errand %s: not in this build yet; available: run, resume, assess, observe, tasks, ingest, ask, knowledge, skills, replays, demo, serve, version\n", cmd)
 		return ExitUsage
 	}
 	fmt.Fprintf(env.Stderr, "errand: unknown command %q\n\n", cmd)
@@ -88,6 +94,11 @@ func usage(w io.Writer) {
   errand replays list|forget          completed errands kept to run again without a model
   errand demo [--serve]               the bundled demo site and its scenarios, end to end
   errand serve [--addr HOST:PORT]     the HTTP API on loopback (default 127.0.0.1:7480)
+  errand ingest URL|PATH… [--strategy single|sitemap|spider] [--max-depth N] [--max-pages N] [--json]
+                                      add documentation to the knowledge base
+  errand ask "question" [--site S] [--json]
+                                      the passages that answer it, with sources and scores
+  errand knowledge list|forget        what is stored; forget a source or a site
   errand version
 
 Run 'errand run -h' for the flags of a command.

@@ -94,7 +94,7 @@ func parseIDs(args []string) ([]int64, error) {
 }
 
 // forget runs a forget verb: each id, or a site, or everything.
-func forget(ctx context.Context, env Env, name string, ids []int64, f memoryFlags,
+func forgetMemory(ctx context.Context, env Env, name string, ids []int64, f memoryFlags,
 	one func(context.Context, int64) error, site func(context.Context, string) (int, error)) int {
 	if len(ids) == 0 {
 		n, err := site(ctx, f.site)
@@ -128,7 +128,7 @@ func plural(n int, name string) string {
 func skillsCmd(ctx context.Context, args []string, env Env) int {
 	return memoryCmd(ctx, "skills", args, env, func(ctx context.Context, mem *app.Memory, verb string, ids []int64, f memoryFlags) int {
 		if verb == "forget" {
-			return forget(ctx, env, "skills", ids, f, mem.Skills.Forget, mem.Skills.ForgetSite)
+			return forgetMemory(ctx, env, "skills", ids, f, mem.Skills.Forget, mem.Skills.ForgetSite)
 		}
 		list, err := mem.Skills.List(ctx, f.site)
 		if err != nil {
@@ -156,7 +156,7 @@ func skillsCmd(ctx context.Context, args []string, env Env) int {
 func replaysCmd(ctx context.Context, args []string, env Env) int {
 	return memoryCmd(ctx, "replays", args, env, func(ctx context.Context, mem *app.Memory, verb string, ids []int64, f memoryFlags) int {
 		if verb == "forget" {
-			return forget(ctx, env, "replays", ids, f, mem.Replays.Forget, mem.Replays.ForgetSite)
+			return forgetMemory(ctx, env, "replays", ids, f, mem.Replays.Forget, mem.Replays.ForgetSite)
 		}
 		list, err := mem.Replays.List(ctx, f.site)
 		if err != nil {

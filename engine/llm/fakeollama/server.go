@@ -75,6 +75,7 @@ type Server struct {
 	// changed is closed and replaced whenever a chat call is recorded, to
 	// wake WaitCalls without polling.
 	changed chan struct{}
+	embed   embedState
 }
 
 // New starts a fake server on a loopback port. Call Close when done.
@@ -237,6 +238,8 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 		s.servePS(w)
 	case "POST /api/chat":
 		s.serveChat(w, r)
+	case "POST /api/embed":
+		s.serveEmbed(w, r)
 	default:
 		writeError(w, http.StatusNotFound, fmt.Sprintf("fakeollama: no route for %s %s", r.Method, r.URL.Path))
 	}
