@@ -333,6 +333,7 @@
   // renameOwners names a control found by script that holds other controls (a clickable
   // row with its star and checkbox) by its words without theirs: "☆ GitHub …" would match
   // what is said of the star.
+  /** @param {Errand.Walk} W */
   function renameOwners(W) {
     const inner = new Map();
     for (const n of W.found) {

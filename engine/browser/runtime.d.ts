@@ -221,6 +221,8 @@ declare namespace Errand {
     g: number;
     owner: Rec | null;
     grp: Box | null;
+    /** Found by script (its own listener or a pointer cursor), not by its tag or role. */
+    wired: boolean;
   }
 
   interface Scroll {
@@ -317,6 +319,8 @@ declare namespace Errand {
   interface Text {
     MUTE: Record<string, number>;
     hasText(el: El): boolean;
+    /** The words of el, leaving out those inside the elements of skip. */
+    without(el: El, skip: Set<El>): string;
     unit(K: Collected, el: El, ri: number, grp: Box | null): Unit;
     read(
       W: Walk,

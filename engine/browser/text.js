@@ -172,13 +172,21 @@
   // without reads the words of el, leaving out those inside the elements of skip (the
   // controls it holds) and what is hidden: a word per text node, so cells and spans do not
   // run together.
+  /**
+   * @param {Errand.El} el
+   * @param {Set<Errand.El>} skip
+   * @returns {string}
+   */
   function without(el, skip) {
     let t = '';
+    /** @param {Node} n */
     const walk = (n) => {
       for (let c = n.firstChild; c && t.length < 400; c = c.nextSibling) {
-        if (c.nodeType === 3) t += ' ' + c.data;
-        else if (c.nodeType === 1 && !skip.has(c) && !SKIP[c.localName] && !c.hidden &&
-          c.getAttribute('aria-hidden') !== 'true') walk(c);
+        if (c.nodeType === 3) t += ' ' + /** @type {Text} */ (c).data;
+        else if (c.nodeType === 1) {
+          const e = /** @type {HTMLElement} */ (c);
+          if (!skip.has(e) && !SKIP[e.localName] && !e.hidden && e.getAttribute('aria-hidden') !== 'true') walk(e);
+        }
       }
     };
     walk(el);
