@@ -3,11 +3,12 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/engine/rules"
 )
 
 type actionReply struct {
@@ -131,9 +132,9 @@ func (s *step) critique(pc promptContext, rr refineReply, obs page.Observation) 
 
 // commandsFrom checks the model's actions against the page and turns them into
 // commands bound to the elements it chose. risky reports a high-risk action among them.
-func (s *step) commandsFrom(rr refineReply, obs page.Observation) ([]understand.Command, bool, error) {
+func (s *step) commandsFrom(rr refineReply, obs page.Observation) ([]rules.Command, bool, error) {
 	var (
-		cmds  []understand.Command
+		cmds  []rules.Command
 		risky bool
 	)
 	for i, ar := range rr.Actions {
@@ -158,7 +159,7 @@ func (s *step) commandsFrom(rr refineReply, obs page.Observation) ([]understand.
 			}
 			risky = risky || isRisky(a, n)
 		}
-		c, err := modelCommand(a, n, ar.Description, rr.Confidence)
+		c, err := commandFor(a, n, ar.Description)
 		if err != nil {
 			return nil, false, fmt.Errorf("action %d: %w", i+1, err)
 		}
@@ -167,65 +168,77 @@ func (s *step) commandsFrom(rr refineReply, obs page.Observation) ([]understand.
 	return cmds, risky, nil
 }
 
-// modelCommand expresses a model's action as a command bound to the element it chose,
-// so chaining, confirms, announcements and verification treat both alike, and a failed
-// one can be found again by the element's name.
-func modelCommand(a page.Action, n page.Node, desc string, conf float64) (understand.Command, error) {
-	target := page.Describe(n)
-	verb := string(a.Kind)
+// commandFor expresses a model's action as a command of the rules model, so binding,
+// chaining, confirms, announcements and verification treat both alike.
+func commandFor(a page.Action, n page.Node, desc string) (rules.Command, error) {
+	c := rules.Command{Target: n.Name, Role: n.Role, Value: a.Text, Quoted: a.Text != "", Raw: desc}
+	if c.Raw == "" {
+		c.Raw = a.String()
+	}
 	switch a.Kind {
 	case page.Click:
-		verb, a.Description = "click", "clicked "+target
+		c.Verb = rules.VerbClick
 	case page.SetValue:
-		verb, a.Description = "type", fmt.Sprintf("typed %q into %s", a.Text, target)
-		a.Sensitive = n.Type == "password"
-		if a.Sensitive {
-			a.Description = "typed the password into " + target
-		}
+		c.Verb = rules.VerbType
 	case page.Select:
-		verb, a.Description = "select", fmt.Sprintf("selected %q in %s", a.Text, target)
+		c.Verb = rules.VerbSelect
 	case page.Check:
-		verb, a.Description = "check", "checked "+target
+		c.Verb = rules.VerbCheck
 	case page.Uncheck:
-		verb, a.Description = "uncheck", "unchecked "+target
+		c.Verb = rules.VerbUncheck
 	case page.Press:
-		a.Description = "pressed " + a.Text
+		c.Verb = rules.VerbPress
 	case page.Navigate:
-		a.Description = "opened " + a.Text
+		c.Verb = rules.VerbNavigate
 	case page.GoBack:
-		a.Description = "went back"
+		c.Verb = rules.VerbBack
 	case page.ScrollTo:
-		a.Description = "scrolled " + a.Text
+		c.Verb = rules.VerbScroll
 	case page.Wait:
-		a.Description = fmt.Sprintf("waited %d ms", a.Ms)
+		c.Verb, c.Value = rules.VerbWait, strconv.Itoa(a.Ms)
 	default:
-		return understand.Command{}, fmt.Errorf("%s is not an action Errand runs for a plan step; use click or setValue", a.Kind)
+		return c, fmt.Errorf("%s is not an action Errand runs for a plan step; use click or setValue", a.Kind)
 	}
-	if desc == "" {
-		desc = a.String()
-	}
-	return understand.Command{Action: a, Bound: true, Verb: verb, Phrase: n.Name, Value: a.Text, Quoted: a.Text != "",
-		Words: desc, Match: conf, Changes: endsChain(a)}, nil
+	return c, nil
 }
 
 // useCommands appends the model's commands after the verified ones and decides on them.
-func (s *step) useCommands(rr refineReply, cmds []understand.Command, obs page.Observation) (State, Output, []Event, error) {
+func (s *step) useCommands(rr refineReply, cmds []rules.Command, obs page.Observation) (State, Output, []Event, error) {
 	p := s.st.Plan
 	covers := max(1, min(rr.CoversSteps, len(p.Steps)-p.Current))
-	return s.addCommands(cmds, Refined{FirstStep: p.Current, Steps: covers, Confidence: rr.Confidence,
+	return s.addCommands(cmds, rr, Refined{FirstStep: p.Current, Steps: covers, Confidence: rr.Confidence,
 		NextGoal: rr.NextGoal}, obs)
 }
 
-// addCommands replaces the commands from the cursor with the model's; only the batch's
-// last command completes its plan steps.
-func (s *step) addCommands(cmds []understand.Command, r Refined, obs page.Observation) (State, Output, []Event, error) {
+func (s *step) addCommands(cmds []rules.Command, rr refineReply, r Refined, obs page.Observation) (State, Output, []Event, error) {
+	if s.st.Refined == nil {
+		s.st.Refined = map[int]Refined{}
+	}
+	if s.st.Bindings == nil {
+		s.st.Bindings = map[int]string{}
+	}
 	s.st.Commands = s.st.Commands[:s.st.Cursor]
+	for k := range s.st.Announced {
+		if k >= s.st.Cursor {
+			delete(s.st.Announced, k)
+		}
+	}
+	for k := range s.st.Approved {
+		if k >= s.st.Cursor {
+			delete(s.st.Approved, k)
+		}
+	}
 	for k, c := range cmds {
+		idx := len(s.st.Commands)
+		s.st.Commands = append(s.st.Commands, c)
 		rk := r
 		if k < len(cmds)-1 {
-			rk.Steps = 0
+			rk.Steps = 0 // only the batch's last command completes its plan steps
 		}
-		s.st.Commands = append(s.st.Commands, Planned{Command: c, Refined: &rk})
+		s.st.Refined[idx] = rk
+		if a, err := page.ParseAction(rr.Actions[k].Action); err == nil && a.ID != "" {
+			s.st.Bindings[idx] = a.ID
+		}
 	}
 	return s.decide(obs)
 }
