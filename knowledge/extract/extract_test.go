@@ -77,9 +77,11 @@ func TestHTMLKeepsMainContentAndTables(t *testing.T) {
 }
 
 func TestGoSpecKeepsEverySection(t *testing.T) {
+	// The Go installation that runs this test ships its spec (docs/knowledge.md measures
+	// retrieval on the same documents), so a missing file is a failure, not a reason to skip.
 	body, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "doc", "go_spec.html"))
 	if err != nil {
-		t.Skip("no Go spec on this machine:", err)
+		t.Fatalf("the Go spec of this Go installation: %v", err)
 	}
 	doc, err := Extract(context.Background(), Input{Name: "go_spec.html", Body: body})
 	if err != nil {

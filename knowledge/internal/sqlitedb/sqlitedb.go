@@ -10,11 +10,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"github.com/errand-app/errand/store"
 )
 
 // Migration brings a schema from version i to i+1, where i is its index in Schema.Migrations.
@@ -29,21 +27,11 @@ type Schema struct {
 // ErrSchemaTooNew is returned when the file was written by a newer Errand.
 var ErrSchemaTooNew = errors.New("database schema is newer than this build supports")
 
-// Open opens (creating it and its directory if needed) the database at path and brings
-// schema up to date.
+// Open opens (creating it and its directory if needed) the database at path with store's
+// connection settings and brings schema up to date.
 func Open(ctx context.Context, path string, schema Schema) (*sql.DB, error) {
-	if path == "" {
-		return nil, errors.New("empty path")
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	db, err := sql.Open("sqlite", DSN(path))
+	db, err := store.OpenDB(ctx, path)
 	if err != nil {
-		return nil, err
-	}
-	if err := db.PingContext(ctx); err != nil {
-		db.Close()
 		return nil, err
 	}
 	if err := Migrate(ctx, db, schema); err != nil {
@@ -51,16 +39,6 @@ func Open(ctx context.Context, path string, schema Schema) (*sql.DB, error) {
 		return nil, err
 	}
 	return db, nil
-}
-
-// DSN builds the connection string store/ uses (see store/store.go for why each pragma):
-// busy_timeout lets concurrent writers wait, _txlock=immediate takes the write lock at
-// BEGIN so a transaction never fails to upgrade halfway through.
-func DSN(path string) string {
-	escaped := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	return "file:" + escaped +
-		"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)" +
-		"&_pragma=synchronous(NORMAL)&_txlock=immediate"
 }
 
 // Migrate applies schema's migrations one version at a time, each in its own transaction

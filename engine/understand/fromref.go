@@ -1,0 +1,170 @@
+package understand
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// This file turns a resolved element phrase into commands, or into the question that
+// settles it: which element, with each choice carrying what it runs.
+
+// onlyOne binds the one element that fits, when exactly one does.
+func (r *reader) onlyOne(v verb, vw string, fits func(page.Node) bool, what string) clause {
+	var hits []int
+	for i, n := range r.ix.nodes {
+		if fits(n) && !n.Occ {
+			hits = append(hits, i)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		cl := r.bindClause(v, vw, hits[0], roleOnlyScore, "", false, vw)
+		return cl
+	case 0:
+		return clause{quality: 0.3, questions: []Question{{Kind: AskMissing, Command: -1, Words: vw,
+			Text: "I can't find a " + what + " on this page. What should I do?"}}}
+	}
+	cands := make([]cand, len(hits))
+	for k, h := range hits {
+		cands[k] = cand{node: h, score: roleOnlyScore, option: -1}
+	}
+	return clause{quality: 0.9, questions: []Question{r.whichElement(vw, cands, r.binder(v, vw, "", false, vw))}}
+}
+
+// fromRef turns a resolved element phrase into a command or a question. value is the
+// value of a type or select clause.
+func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed bool, value string) clause {
+	words := strings.TrimSpace(vw + " " + joinRaw(phraseToks))
+	explained := 1.0
+	if n := nonPunct(phraseToks); n > 0 {
+		explained = 1 - float64(len(ref.unexplained))/float64(n)
+	}
+	unexpl := make([]string, 0, len(ref.unexplained))
+	for _, k := range ref.unexplained {
+		unexpl = append(unexpl, phraseToks[k].raw)
+	}
+	good := 0
+	for _, c := range ref.cands {
+		if c.score >= minMatch {
+			good++
+		}
+	}
+	switch {
+	case good == 0:
+		if changed && (r.inPath || !r.instructionLike(phraseToks)) {
+			// The element may appear once the page has changed: read it again then.
+			return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: string(v), Phrase: joinRaw(phraseToks), Value: value, Words: words}}}
+		}
+		return clause{quality: 0.2 * explained, unexplained: words0(phraseToks),
+			questions: nil}
+	case allWords[ref.det] && good > 1 && v != vType:
+		return r.fromAll(v, vw, ref, words, value, explained)
+	case ref.ambiguous || good > 1 && (ref.indefinite || ref.roleOnly && ref.ordinal == 0) || ref.det == "some" || ref.det == "several" ||
+		ref.indefinite && !ref.roleOnly && v != vType:
+		// "some" leaves the choice open even when one element fits; so does "an email"
+		// that matches one element by a word of its name: only "a button" with one button
+		// is certain.
+		q := r.whichElement(words, ref.cands, r.binder(v, vw, value, false, words))
+		return clause{quality: 0.9 * explained, questions: []Question{q}, unexplained: unexpl}
+	}
+	best, _ := ref.best()
+	cl := r.bindClause(v, vw, best.node, best.score, value, false, words)
+	cl.quality *= explained
+	cl.unexplained = append(cl.unexplained, unexpl...)
+	return cl
+}
+
+// fromAll binds every element a quantified phrase fits: "tick both boxes", "all the
+// product checkboxes", in page order; "both" must fit exactly two.
+func (r *reader) fromAll(v verb, vw string, ref ref, words, value string, explained float64) clause {
+	if ref.det == "both" && countGood(ref) != 2 {
+		return clause{quality: 0.9 * explained, questions: []Question{r.whichElement(words, ref.cands, r.binder(v, vw, value, false, words))}}
+	}
+	out := clause{quality: explained}
+	var nodes []int
+	for _, c := range ref.cands {
+		if c.score >= minMatch {
+			nodes = append(nodes, c.node)
+		}
+	}
+	slices.Sort(nodes)
+	for _, n := range nodes {
+		b := r.bindClause(v, vw, n, 1, value, false, words)
+		out.cmds = append(out.cmds, b.cmds...)
+		out.grounded = append(out.grounded, b.grounded...)
+		out.changes = out.changes || b.changes
+	}
+	return out
+}
+
+func countGood(ref ref) int {
+	n := 0
+	for _, c := range ref.cands {
+		if c.score >= minMatch {
+			n++
+		}
+	}
+	return n
+}
+
+func words0(toks []token) []string { return words(toks) }
+
+// instructionLike reports words that read as another errand ("remind me at 5pm", "email
+// my boss"): never an element to look for on the next page.
+//
+// A verb the page itself uses in its controls' names ("Delete" beside each row) may name
+// the control that appears next ("click Delete patient" in the dialog the first click
+// opens), so it does not make the words an instruction.
+func (r *reader) instructionLike(toks []token) bool {
+	for _, t := range toks {
+		if t.kind != tokWord {
+			continue
+		}
+		if t.key == "me" || t.key == "myself" || actionVerbs[t.key] && len(r.ix.byKey[t.key]) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func nonPunct(toks []token) int {
+	n := 0
+	for _, t := range toks {
+		if t.kind != tokPunct && !ignorable[t.key] {
+			n++
+		}
+	}
+	return n
+}
+
+// whichElement asks which of the candidates was meant. then reads the clause as if the
+// person had named that candidate, so each choice carries the commands it runs.
+func (r *reader) whichElement(words string, cands []cand, then func(cand) clause) Question {
+	q := Question{Kind: AskElement, Command: -1, Words: words, Text: "Which one do you mean?"}
+	for _, c := range cands {
+		if c.score < minMatch || len(q.Choices) == 6 {
+			break
+		}
+		n := r.ix.nodes[c.node]
+		ch := Choice{Label: page.Describe(n), ID: n.ID, Score: c.score}
+		if then != nil {
+			c.score = 1 // the person named it
+			ch.Then = then(c).cmds
+		}
+		q.Choices = append(q.Choices, ch)
+	}
+	return q
+}
+
+// binder reads a chosen candidate with the clause's verb and value.
+func (r *reader) binder(v verb, vw, value string, quoted bool, words string) func(cand) clause {
+	return func(c cand) clause {
+		val := value
+		if c.option >= 0 && r.ix.nodes[c.node].Role == page.RoleSelect {
+			val = r.ix.nodes[c.node].Options[c.option]
+		}
+		return r.bindClause(v, vw, c.node, 1, val, quoted, words)
+	}
+}
