@@ -199,7 +199,8 @@ func TestExitCodes(t *testing.T) {
 		{"huge goal", []string{"run", "--url", page, strings.Repeat("click Directions ", 40)}, ExitUsage},
 		{"missing element", []string{"run", "--url", page, "click Frobnicate"}, ExitFailed},
 		{"needs a model", []string{"run", "--url", page, "Find me the opening hours", "--offline"}, ExitFailed},
-		{"default answer", []string{"run", "--url", page, "--on-ask", "default", "Click the link"}, ExitOK},
+		// Which of two links is meant has no default: the reader never guesses it.
+		{"no default to take", []string{"run", "--url", page, "--on-ask", "default", "Click the link"}, ExitFailed},
 		{"bad on-ask", []string{"run", "--url", page, "--on-ask", "maybe", "Click the link"}, ExitUsage},
 		{"unknown command", []string{"frobnicate"}, ExitUsage},
 		{"version", []string{"version"}, ExitOK},

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 // Announcement is seed 000's assume-and-announce card: what Errand assumed, the plan, and
@@ -63,45 +63,53 @@ func (s *step) planView() PlanView {
 	var steps []string
 	last := s.st.Cursor - 1
 	if p := s.st.Pending; p != nil {
-		for k, a := range p.Actions {
-			steps = append(steps, strings.TrimSuffix(presentTense(a.Description), "."))
-			last = p.Commands[k]
-		}
-	}
-	if len(steps) == 0 && last+1 < len(s.st.Commands) && s.st.Commands[last+1].Value == "" {
-		// A plan whose values are still to be asked for: say so.
-		for i := last + 1; i < len(s.st.Commands) && s.st.Commands[i].Verb == rules.VerbType && s.st.Commands[i].Value == ""; i++ {
-			steps = append(steps, fmt.Sprintf("ask you what to type into %q, then type it", s.st.Commands[i].Target))
-			last = i
+		for _, l := range p.Chain {
+			if l.Action.Kind != "" {
+				steps = append(steps, strings.TrimSuffix(presentTense(l.Action.Description), "."))
+				last = l.Command
+			}
 		}
 	}
 	for i := last + 1; i < len(s.st.Commands); i++ {
-		steps = append(steps, s.st.Commands[i].Raw)
+		c := s.st.Commands[i]
+		if c.Ask != nil && c.Ask.Kind == understand.AskValue && c.Ask.Element != "" {
+			// A plan whose values are still to be asked for: say so.
+			steps = append(steps, fmt.Sprintf("ask you what to type into %q, then type it", strings.TrimPrefix(c.Ask.Words, "type into ")))
+			continue
+		}
+		steps = append(steps, c.Raw())
 	}
 	return PlanView{Summary: s.st.Goal, Steps: steps}
 }
 
-// assumptions lists what the waiting chain takes for granted, weakest first is not
-// needed: the card shows them in plan order.
+// assumptions lists what the waiting chain takes for granted, in plan order: weak
+// matches, unquoted values, what the reader assumed (an abbreviation, a date's order), and
+// the reading of the goal itself when nothing else is in doubt.
 func (s *step) assumptions() []Assumption {
 	p := s.st.Pending
 	var out []Assumption
-	for k, a := range p.Actions {
-		cmd := s.st.Commands[p.Commands[k]]
-		if k < len(p.Matches) && a.Kind.NeedsElement() && p.Matches[k] < 1 {
-			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(p.Targets[k]), Confidence: round2(p.Matches[k]), Command: p.Commands[k]})
+	first := -1
+	for _, l := range p.Chain {
+		if first < 0 {
+			first = l.Command
+		}
+		a := l.Action
+		cmd := s.st.Commands[l.Command].Command
+		switch {
+		case a.Kind == "":
+			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(l.Target), Confidence: fillDeterminism, Command: l.Command})
+		case a.Kind.NeedsElement() && l.Match < 1:
+			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(l.Target), Confidence: round2(l.Match), Command: l.Command})
 		}
 		if (a.Kind == page.SetValue || a.Kind == page.Select) && !cmd.Quoted && !a.Sensitive {
-			out = append(out, Assumption{Field: "value", AssumedValue: a.Text, Confidence: unquotedMultiPenalty, Command: p.Commands[k]})
+			out = append(out, Assumption{Field: "value", AssumedValue: a.Text, Confidence: unquotedMultiPenalty, Command: l.Command})
 		}
 	}
-	if len(p.Actions) == 0 {
-		for k, c := range p.Commands {
-			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(p.Targets[k]), Confidence: fillDeterminism, Command: c})
-		}
+	for _, text := range s.st.Assumed {
+		out = append(out, Assumption{Field: "value", AssumedValue: text, Confidence: unquotedMultiPenalty, Command: first})
 	}
 	if ic := s.st.Conf.Breakdown.IntentClarity; ic < 1 || len(out) == 0 {
-		out = append(out, Assumption{Field: "intent", AssumedValue: s.planView().Steps[0], Confidence: round2(ic), Command: p.Commands[0]})
+		out = append(out, Assumption{Field: "intent", AssumedValue: s.planView().Steps[0], Confidence: round2(ic), Command: first})
 	}
 	return out
 }
@@ -130,12 +138,9 @@ func (s *step) requestApproval(reason string) (State, Output, []Event, error) {
 func (s *step) onAnnouncement(in Input) (State, Output, []Event, error) {
 	switch in.Decision {
 	case DecisionProceed, DecisionApprove:
-		s.st.Announcement = nil
-		if s.st.Announced == nil {
-			s.st.Announced = map[int]bool{}
-		}
-		for _, c := range s.st.Pending.Commands {
-			s.st.Announced[c] = true
+		s.st.Announcement, s.st.Assumed = nil, nil
+		for _, l := range s.st.Pending.Chain {
+			s.markAnnounced(l.Command)
 		}
 		return s.release(in.Observation)
 	case DecisionCancel, DecisionAbort:
@@ -159,7 +164,7 @@ func (s *step) onApproval(in Input) (State, Output, []Event, error) {
 // release runs the chain that waited for an announcement or an approval; a plan that
 // waited before its values were known goes on to ask for them.
 func (s *step) release(obs page.Observation) (State, Output, []Event, error) {
-	if len(s.st.Pending.Actions) == 0 {
+	if len(s.st.Pending.Actions()) == 0 {
 		s.st.Pending = nil
 		return s.decide(obs)
 	}
@@ -167,23 +172,18 @@ func (s *step) release(obs page.Observation) (State, Output, []Event, error) {
 }
 
 // correct applies a correctAssumption. With a value it binds it and decides again; without,
-// it asks about that field (seed 000: Correct → clarification).
+// it asks about that field.
 func (s *step) correct(c Correction, obs page.Observation) (State, Output, []Event, error) {
 	if c.Command < 0 || c.Command >= len(s.st.Commands) {
 		return s.st, Output{}, nil, fmt.Errorf("step: correction names step %d of %d", c.Command, len(s.st.Commands))
 	}
-	s.st.Announcement, s.st.Pending = nil, nil
-	cmd := s.st.Commands[c.Command]
+	s.st.Announcement, s.st.Pending, s.st.Assumed = nil, nil, nil
+	cmd := s.st.Commands[c.Command].Command
 	if c.NewValue != "" {
-		switch c.Field {
-		case "value":
-			s.st.Commands[c.Command].Value, s.st.Commands[c.Command].Quoted = c.NewValue, true
-		default:
-			if _, ok := obs.Node(c.NewValue); ok {
-				s.bindElement(c.Command, c.NewValue)
-			} else {
-				s.applyFreeform(Question{Command: c.Command, Binds: bindsElement}, c.NewValue)
-			}
+		if c.Field == "value" {
+			s.setValue(c.Command, c.NewValue, obs)
+		} else if end, summary := s.onElement(c.Command, c.NewValue, obs); end != "" {
+			return s.finish(end, summary)
 		}
 		s.markAnnounced(c.Command)
 		return s.decide(obs)
@@ -191,17 +191,11 @@ func (s *step) correct(c Correction, obs page.Observation) (State, Output, []Eve
 	var q Question
 	switch c.Field {
 	case "value":
-		q = Question{Type: Freeform, Text: fmt.Sprintf("What should I use instead of %q?", cmd.Value), AllowFreeform: true,
+		q = Question{Type: Freeform, Text: fmt.Sprintf("What should I use instead of %q?", cmd.Action.Text), AllowFreeform: true,
 			Command: c.Command, Binds: bindsValue, Reason: "you corrected the value"}
 	default:
-		res := rules.Resolve(cmd, obs)
-		if len(res.Candidates) == 0 {
-			q = Question{Type: Freeform, Text: fmt.Sprintf("Which element did you mean for %q?", cmd.Raw), AllowFreeform: true,
-				Command: c.Command, Binds: bindsElement, Reason: "you corrected the target"}
-			break
-		}
-		res.Ambiguous = true
-		q = *chooseElement(c.Command, cmd, res)
+		n, _ := obs.Node(cmd.Action.ID)
+		q = s.whichInstead(c.Command, n, obs)
 		q.Reason = "you corrected the target"
 	}
 	q.TimeoutMs = timeoutFor(q)
@@ -209,16 +203,15 @@ func (s *step) correct(c Correction, obs page.Observation) (State, Output, []Eve
 	return s.ask([]Question{q}, nil, nil)
 }
 
-func (s *step) markAnnounced(cmd int) {
-	if s.st.Announced == nil {
-		s.st.Announced = map[int]bool{}
-	}
-	s.st.Announced[cmd] = true
+// setValue gives command i a value the person wrote, on the element it is bound to.
+func (s *step) setValue(i int, value string, obs page.Observation) {
+	c := s.st.Commands[i].Command
+	cmds, q := understand.WithValue(understand.Question{Element: c.Action.ID, Verb: c.Verb, Words: c.Words}, value, obs, s.readOpts())
+	s.replaceAsk(i, cmds, q)
 }
 
-func (s *step) bindElement(cmd int, id string) {
-	if s.st.Bindings == nil {
-		s.st.Bindings = map[int]string{}
+func (s *step) markAnnounced(cmd int) {
+	if cmd >= 0 && cmd < len(s.st.Commands) {
+		s.st.Commands[cmd].Announced = true
 	}
-	s.st.Bindings[cmd] = id
 }

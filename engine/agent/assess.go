@@ -52,7 +52,7 @@ func (a *Agent) Assess(ctx context.Context, goal string, obs page.Observation) (
 		as.Route, as.Reason = RouteRejected, out.Summary
 	}
 	if st.Pending != nil {
-		for _, act := range st.Pending.Actions {
+		for _, act := range st.Pending.Actions() {
 			as.Actions = append(as.Actions, act.String())
 		}
 	}

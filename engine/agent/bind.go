@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 // binding is one command turned into an action on this page, or the reason it cannot be.
@@ -18,96 +18,51 @@ type binding struct {
 	risky    bool
 	why      string
 	deferred bool // the target is not on this page (yet)
-	res      rules.Resolution
-	question *Question
+	question *understand.Question
 }
 
-// bind resolves command i against the page.
+// bind turns command i into an action on this page. A command the reader bound keeps its
+// element while that element is still the one it described; otherwise (the page changed,
+// or it was read before the click that opens its page) it is read again here.
 func (s *step) bind(i int, obs page.Observation) binding {
-	c := s.st.Commands[i]
-	switch c.Verb {
-	case rules.VerbNavigate:
-		u := absURL(obs.URL, c.Value)
-		return binding{action: page.Action{Kind: page.Navigate, Text: u, Description: "opened " + u}, match: 1, why: "address given"}
-	case rules.VerbBack:
-		return binding{action: page.Action{Kind: page.GoBack, Description: "went back"}, match: 1, why: "go back"}
-	case rules.VerbPress:
-		return binding{action: page.Action{Kind: page.Press, Text: c.Value, Description: "pressed " + c.Value}, match: 1, why: "key " + c.Value}
-	case rules.VerbScroll:
-		return binding{action: page.Action{Kind: page.ScrollTo, Text: c.Value, Description: "scrolled " + c.Value}, match: 1, why: "scroll"}
-	case rules.VerbWait:
-		ms, _ := strconv.Atoi(c.Value)
-		return binding{action: page.Action{Kind: page.Wait, Ms: ms, Description: fmt.Sprintf("waited %d ms", ms)}, match: 1, why: "wait"}
+	c := s.st.Commands[i].Command
+	if c.Action.Kind != "" && !c.Action.Kind.NeedsElement() {
+		a := c.Action
+		if a.Kind == page.Navigate {
+			a.Text = absURL(obs.URL, a.Text)
+		}
+		return binding{action: a, match: 1, why: c.Words}
 	}
-	b := binding{}
-	option := ""
-	if id, ok := s.st.Bindings[i]; ok {
-		if n, ok := obs.Node(id); ok {
-			b.node, b.match, b.why = n, 1, "chosen by you: "+page.Describe(n)
-			if r, ok := s.st.Refined[i]; ok {
-				b.match, b.why = r.Confidence, fmt.Sprintf("the model chose %s (%.2f)", page.Describe(n), r.Confidence)
-			}
+	n, ok := obs.Node(c.Action.ID)
+	if !c.Bound || !ok || !stillDescribes(c, n) {
+		nc, q := understand.Rebind(c, obs, s.readOpts())
+		switch {
+		case q != nil && q.Kind == understand.AskMissing:
+			return binding{deferred: true}
+		case q != nil:
+			return binding{question: q, match: 0.5}
+		}
+		s.st.Commands[i].Command = nc
+		c = nc
+		if !c.Action.Kind.NeedsElement() {
+			return binding{action: c.Action, match: 1, why: c.Words}
+		}
+		if n, ok = obs.Node(c.Action.ID); !ok {
+			return binding{deferred: true}
 		}
 	}
-	if b.node.ID == "" {
-		b.res = rules.Resolve(c, obs)
-		best, found := b.res.Best()
-		if !found {
-			b.deferred = true
-			return b
-		}
-		if b.res.Ambiguous {
-			// Picking one of n equally good candidates is right one time in n.
-			b.question = chooseElement(i, c, b.res)
-			b.match = best.Score / float64(len(b.question.Options))
-			return b
-		}
-		b.node, b.match, b.why, option = best.Node, best.Score, best.Why, best.Option
-	}
-	n := b.node
-	target := page.Describe(n)
-	switch {
-	case c.Verb == rules.VerbClick:
-		b.action = page.Action{Kind: page.Click, ID: n.ID, Description: "clicked " + target}
-	case c.Verb == rules.VerbCheck:
-		b.action = page.Action{Kind: page.Check, ID: n.ID, Description: "checked " + target}
-	case c.Verb == rules.VerbUncheck:
-		b.action = page.Action{Kind: page.Uncheck, ID: n.ID, Description: "unchecked " + target}
-	case n.Role == page.RoleSelect:
-		if option == "" || rules.NameScore(c.Value, option) < rules.MinMatch {
-			if c.Quoted && containsFold(n.Options, c.Value) {
-				option = c.Value
-			} else {
-				b.question = chooseOption(i, c, n)
-				return b
-			}
-		}
-		b.action = page.Action{Kind: page.Select, ID: n.ID, Text: option, Description: fmt.Sprintf("selected %q in %s", option, target)}
-	case c.Verb == rules.VerbSelect && n.Role == page.RoleRadio:
-		b.action = page.Action{Kind: page.Check, ID: n.ID, Description: "chose " + target}
-	case c.Verb == rules.VerbSelect && n.Role != page.RoleInput && n.Role != page.RoleTextarea:
-		b.action = page.Action{Kind: page.Click, ID: n.ID, Description: "chose " + target}
-	case c.Value == "" && c.Verb == rules.VerbType:
-		q := Question{Type: Freeform, Text: fmt.Sprintf("What should I type into %s?", target), AllowFreeform: true,
-			Command: i, Binds: bindsValue, Reason: "no value was given"}
-		q.TimeoutMs = timeoutFor(q)
-		b.question = &q
-		return b
-	default:
-		v := c.Value
-		if n.Type == "date" {
-			if iso, ok := isoDate(v); ok {
-				v = iso
-			}
-		}
-		b.action = page.Action{Kind: page.SetValue, ID: n.ID, Text: v, Sensitive: n.Type == "password",
-			Description: fmt.Sprintf("typed %q into %s", v, target)}
-		if n.Type == "password" {
-			b.action.Description = "typed the password into " + target
-		}
+	b := binding{action: c.Action, node: n, match: c.Match, why: fmt.Sprintf("%q is %s", c.Words, page.Describe(n))}
+	if r := s.st.Commands[i].Refined; r != nil {
+		b.why = fmt.Sprintf("the model chose %s (%.2f)", page.Describe(n), r.Confidence)
 	}
 	b.risky = isRisky(b.action, n)
 	return b
+}
+
+// stillDescribes reports whether the element under a command's id is still the one the
+// command was bound to: ids are per document, so after navigation an id may name another.
+func stillDescribes(c understand.Command, n page.Node) bool {
+	return c.Action.Description == "" || strings.Contains(c.Action.Description, page.Describe(n))
 }
 
 func containsFold(list []string, s string) bool {
@@ -140,8 +95,9 @@ const (
 	bindsElement  = "element"
 	bindsValue    = "value"
 	bindsApproval = "approval"
-	bindsGoal     = "goal" // the answer says what the errand is; planning restarts
-	bindsPlan     = "plan" // the answer confirms or replaces the reading of the goal
+	bindsGoal     = "goal"    // the answer says what the errand is; planning restarts
+	bindsPlan     = "plan"    // the answer confirms or replaces the reading of the goal
+	bindsReading  = "reading" // the reader's question: the answer's commands take its place
 )
 
 // timeoutFor maps a question's complexity to seed 001's timeouts: a yes/no or a choice of
@@ -156,75 +112,6 @@ func timeoutFor(q Question) int {
 		return 15000
 	}
 	return 25000
-}
-
-func chooseElement(i int, c rules.Command, res rules.Resolution) *Question {
-	what := "element"
-	switch {
-	case c.Target != "" && c.Role != "" && c.Role != "field":
-		what = fmt.Sprintf("%q %s", c.Target, page.RoleName(c.Role))
-	case c.Target != "":
-		what = fmt.Sprintf("%q", c.Target)
-	case c.Role == "field":
-		what = "field"
-	case c.Role != "":
-		what = page.RoleName(c.Role)
-	}
-	q := Question{Type: OptionSelect, Text: fmt.Sprintf("Which %s do you mean?", strings.TrimSpace(what)),
-		AllowFreeform: true, Command: i, Binds: bindsElement,
-		Reason: fmt.Sprintf("%d elements match %q about equally", countAbove(res, rules.MinMatch), c.Raw)}
-	for _, cand := range res.Candidates {
-		if cand.Score < rules.MinMatch || len(q.Options) == 4 {
-			break
-		}
-		q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: page.Describe(cand.Node),
-			Value: cand.Node.ID, Confidence: cand.Score, Reasoning: cand.Why})
-	}
-	if len(q.Options) == 0 {
-		q.Type = Freeform
-	} else {
-		q.Default = q.Options[0].ID
-	}
-	q.TimeoutMs = timeoutFor(q)
-	return &q
-}
-
-func countAbove(res rules.Resolution, min float64) int {
-	n := 0
-	for _, c := range res.Candidates {
-		if c.Score >= min {
-			n++
-		}
-	}
-	return n
-}
-
-func chooseOption(i int, c rules.Command, n page.Node) *Question {
-	q := Question{Type: OptionSelect, Text: fmt.Sprintf("Which option of %s?", page.Describe(n)),
-		AllowFreeform: true, Command: i, Binds: bindsValue,
-		Reason: fmt.Sprintf("%q is not one of its options", c.Value)}
-	for _, o := range n.Options {
-		if strings.HasPrefix(strings.ToLower(o), "select") || strings.TrimSpace(o) == "" || strings.HasPrefix(o, "—") {
-			continue // the placeholder is not a choice
-		}
-		if len(q.Options) == 6 {
-			break
-		}
-		conf := rules.NameScore(c.Value, o)
-		q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: o, Value: o, Confidence: conf})
-	}
-	if len(q.Options) == 0 {
-		q.Options = []Option{{ID: "opt-1", Text: c.Value, Value: c.Value}}
-	}
-	best := 0
-	for k, o := range q.Options {
-		if o.Confidence > q.Options[best].Confidence {
-			best = k
-		}
-	}
-	q.Default = q.Options[best].ID
-	q.TimeoutMs = timeoutFor(q)
-	return &q
 }
 
 // isoDate reads the date forms people type: 1990-03-05, 05/03/1990 (day first when the

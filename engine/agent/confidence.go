@@ -1,12 +1,11 @@
 package agent
 
 import (
-	"fmt"
 	"math"
 	"regexp"
 
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 // Breakdown holds the four factors of DESIGN §4, each in [0, 1].
@@ -44,22 +43,16 @@ type factor struct {
 	intent                     float64 // a model's plan score, which stands for intent clarity; 0 = none
 }
 
-// score combines the factors of a decision with the goal's intent clarity. With graded
-// confidence off it is seed 004's phase-1 bimodal score: 1 when every target was found,
-// else 0.
-func score(set Settings, goal string, delta float64, fs []factor, reasons []string) Confidence {
-	ic, why := rules.IntentClarity(goal, true)
-	for _, f := range fs {
-		if f.vague {
-			ic, why = rules.GoalClarity(goal)
-		}
-	}
-	for _, f := range fs {
-		if f.intent > 0 {
-			ic, why = f.intent, []string{fmt.Sprintf("the model's plan scored %.2f", f.intent)}
-			break
-		}
-	}
+// intentScore is intent clarity for a decision with its reasons.
+type intentScore struct {
+	value float64
+	why   []string
+}
+
+// score combines the factors of a decision with intent clarity. With graded confidence
+// off it is the bimodal score: 1 when every target was found, else 0.
+func score(set Settings, intent intentScore, delta float64, fs []factor, reasons []string) Confidence {
+	ic, why := intent.value, intent.why
 	c := Confidence{Breakdown: Breakdown{IntentClarity: ic, TargetMatch: 1, ValueConfidence: 1, ActionDeterminism: 1}}
 	c.Reasons = append(why, reasons...)
 	if len(fs) > 0 {
@@ -79,7 +72,7 @@ func score(set Settings, goal string, delta float64, fs []factor, reasons []stri
 		w.Determinism*b.ActionDeterminism + c.Delta
 	if set.Subsystems.NoGradedConfidence {
 		overall = 0
-		if b.TargetMatch >= rules.MinMatch && b.ValueConfidence >= rules.MinMatch {
+		if b.TargetMatch >= understand.MinMatch && b.ValueConfidence >= understand.MinMatch {
 			overall = 1
 		}
 	}
@@ -94,22 +87,20 @@ func score(set Settings, goal string, delta float64, fs []factor, reasons []stri
 	return c
 }
 
-// commandFactor scores one bound command.
-func commandFactor(c rules.Command, a page.Action, match float64, risky bool) factor {
+// commandFactor scores one bound command. Words the reader grounded are never judged
+// vague or short: only a long unquoted value, which may have swallowed words meant as
+// instructions, costs value confidence.
+func commandFactor(c understand.Command, a page.Action, match float64, risky bool) factor {
 	f := factor{target: 1, value: 1, determinism: 1, risky: risky}
 	if a.Kind.NeedsElement() {
 		f.target = match
 	}
-	switch c.Verb {
-	case rules.VerbType, rules.VerbSelect:
-		switch {
-		case c.Value == "":
-			f.value = 0.2
-		case !c.Quoted && len(c.Value) > 0 && countWords(c.Value) > 2:
-			// A long unquoted value may have swallowed words meant as instructions.
+	switch a.Kind {
+	case page.SetValue, page.Select:
+		if !c.Quoted && countWords(a.Text) > 2 {
 			f.value = unquotedMultiPenalty
 		}
-	case rules.VerbScroll, rules.VerbWait:
+	case page.ScrollTo, page.Wait:
 		f.determinism = 0.9
 	}
 	return f

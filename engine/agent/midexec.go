@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 // MidExec is seed 000's mid-execution dialog: the failed step, what went wrong, and the
@@ -103,7 +103,7 @@ func similarElements(want page.Node, obs page.Observation) []Similar {
 		if n.ID == want.ID || n.Has("disabled") {
 			continue
 		}
-		name := rules.NameScore(want.Name, n.Name)
+		name := understand.Similar(want.Name, n.Name)
 		role := 0.0
 		if n.Role == want.Role {
 			role = 1
@@ -145,10 +145,7 @@ func similarElements(want page.Node, obs page.Observation) []Similar {
 
 // midExec pauses the task on a failed step for the person's decision.
 func (s *step) midExec(p Pending, k int, o page.Outcome, v verdict, obs page.Observation) (State, Output, []Event, error) {
-	var want page.Node
-	if k < len(p.Targets) {
-		want = p.Targets[k]
-	}
+	want := p.Chain[k].Target
 	an := analyzeFailure(want, o, v, p.BeforeURL, obs)
 	if s.st.Dialogs >= s.a.limits.MaxRetries {
 		// The same step has failed through dialogs before: do not suggest a loop.
@@ -161,7 +158,7 @@ func (s *step) midExec(p Pending, k int, o page.Outcome, v verdict, obs page.Obs
 	}
 	m := MidExec{RequestID: s.requestID(), Analysis: an, Options: []string{DecisionRetry, DecisionSkip, DecisionReplan, DecisionAbort},
 		SuggestedAction: an.RecommendedAction,
-		FailedStep: FailedStep{StepIndex: p.Step, Command: p.Commands[k], Action: o.Action.String(), TargetDescription: target,
+		FailedStep: FailedStep{StepIndex: p.Step, Command: p.Chain[k].Command, Action: o.Action.String(), TargetDescription: target,
 			Error: v.evidence}}
 	s.st.MidExec = &m
 	s.setPhase(PhaseMidExecDialog)
@@ -180,7 +177,7 @@ func (s *step) onMidExec(in Input) (State, Output, []Event, error) {
 		s.st.MidExec, s.st.Retries = nil, 0
 		if id := m.Analysis.SuggestedTargetID; id != "" {
 			if _, ok := in.Observation.Node(id); ok {
-				s.bindElement(cmd, id)
+				s.onElement(cmd, id, in.Observation)
 			}
 		}
 		s.setPhase(PhaseExecuting)
@@ -188,7 +185,7 @@ func (s *step) onMidExec(in Input) (State, Output, []Event, error) {
 	case DecisionSkip:
 		s.st.MidExec, s.st.Retries, s.st.Dialogs = nil, 0, 0
 		s.st.Cursor = cmd + 1
-		if r, ok := s.st.Refined[cmd]; ok && r.Steps > 0 && s.st.Plan != nil {
+		if r := s.refined(cmd); r != nil && r.Steps > 0 && s.st.Plan != nil {
 			s.st.Plan.Current = max(s.st.Plan.Current, r.FirstStep+r.Steps)
 		}
 		s.setPhase(PhaseExecuting)
@@ -199,10 +196,8 @@ func (s *step) onMidExec(in Input) (State, Output, []Event, error) {
 			return s.replan(in.Observation, "regenerate", "you asked for a new plan after: "+lowerFirst(m.Analysis.Cause), nil)
 		}
 		s.setPhase(PhaseReplanning)
-		for i := range s.st.Bindings {
-			if i >= s.st.Cursor {
-				delete(s.st.Bindings, i)
-			}
+		for i := s.st.Cursor; i < len(s.st.Commands); i++ {
+			s.st.Commands[i].Command.Bound = false // read again on the page as it is
 		}
 		s.st.PlanBase = s.st.Cursor
 		s.planReady(PlanReady{Route: "replan", Complexity: s.st.Complexity.Level, Steps: s.remainingSteps()}, in.Observation)
@@ -217,7 +212,7 @@ func (s *step) onMidExec(in Input) (State, Output, []Event, error) {
 func (s *step) remainingSteps() []string {
 	var out []string
 	for _, c := range s.st.Commands[s.st.Cursor:] {
-		out = append(out, c.Raw)
+		out = append(out, c.Raw())
 	}
 	return out
 }

@@ -40,8 +40,12 @@ func TestModelChainSafety(t *testing.T) {
 		if len(ss) != 1 || !ss[0].Chained || ss[0].ChainMetadata == nil || ss[0].ChainMetadata.TotalActions != 3 {
 			t.Errorf("stepStarted = %+v", ss)
 		}
-		if len(r.st.Commands) != 4 || !reflect.DeepEqual(r.st.Pending.Commands, []int{0, 1, 2}) {
-			t.Errorf("commands %d pending %v: the fourth waits for the next chain", len(r.st.Commands), r.st.Pending.Commands)
+		var cmds []int
+		for _, l := range r.st.Pending.Chain {
+			cmds = append(cmds, l.Command)
+		}
+		if len(r.st.Commands) != 4 || !reflect.DeepEqual(cmds, []int{0, 1, 2}) {
+			t.Errorf("commands %d pending %v: the fourth waits for the next chain", len(r.st.Commands), cmds)
 		}
 	})
 	t.Run("a risky click runs alone after a confirm", func(t *testing.T) {

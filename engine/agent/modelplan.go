@@ -182,7 +182,7 @@ func newPlan(pr planReply, sources []string) *Plan {
 // startPlan announces the plan and hands over to decide, which refines its steps.
 func (s *step) startPlan(obs page.Observation, route string) (State, Output, []Event, error) {
 	p := s.st.Plan
-	s.st.Commands, s.st.Cursor, s.st.Bindings, s.st.Refined, s.st.Announced = nil, 0, nil, nil, nil
+	s.st.Commands, s.st.Cursor = nil, 0
 	steps := make([]string, len(p.Steps))
 	for i, st := range p.Steps {
 		steps[i] = st.Description

@@ -3,12 +3,11 @@ package agent
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 type actionReply struct {
@@ -132,9 +131,9 @@ func (s *step) critique(pc promptContext, rr refineReply, obs page.Observation) 
 
 // commandsFrom checks the model's actions against the page and turns them into
 // commands bound to the elements it chose. risky reports a high-risk action among them.
-func (s *step) commandsFrom(rr refineReply, obs page.Observation) ([]rules.Command, bool, error) {
+func (s *step) commandsFrom(rr refineReply, obs page.Observation) ([]understand.Command, bool, error) {
 	var (
-		cmds  []rules.Command
+		cmds  []understand.Command
 		risky bool
 	)
 	for i, ar := range rr.Actions {
@@ -159,7 +158,7 @@ func (s *step) commandsFrom(rr refineReply, obs page.Observation) ([]rules.Comma
 			}
 			risky = risky || isRisky(a, n)
 		}
-		c, err := commandFor(a, n, ar.Description)
+		c, err := modelCommand(a, n, ar.Description, rr.Confidence)
 		if err != nil {
 			return nil, false, fmt.Errorf("action %d: %w", i+1, err)
 		}
@@ -168,77 +167,65 @@ func (s *step) commandsFrom(rr refineReply, obs page.Observation) ([]rules.Comma
 	return cmds, risky, nil
 }
 
-// commandFor expresses a model's action as a command of the rules model, so binding,
-// chaining, confirms, announcements and verification treat both alike.
-func commandFor(a page.Action, n page.Node, desc string) (rules.Command, error) {
-	c := rules.Command{Target: n.Name, Role: n.Role, Value: a.Text, Quoted: a.Text != "", Raw: desc}
-	if c.Raw == "" {
-		c.Raw = a.String()
-	}
+// modelCommand expresses a model's action as a command bound to the element it chose,
+// so chaining, confirms, announcements and verification treat both alike, and a failed
+// one can be found again by the element's name.
+func modelCommand(a page.Action, n page.Node, desc string, conf float64) (understand.Command, error) {
+	target := page.Describe(n)
+	verb := string(a.Kind)
 	switch a.Kind {
 	case page.Click:
-		c.Verb = rules.VerbClick
+		verb, a.Description = "click", "clicked "+target
 	case page.SetValue:
-		c.Verb = rules.VerbType
+		verb, a.Description = "type", fmt.Sprintf("typed %q into %s", a.Text, target)
+		a.Sensitive = n.Type == "password"
+		if a.Sensitive {
+			a.Description = "typed the password into " + target
+		}
 	case page.Select:
-		c.Verb = rules.VerbSelect
+		verb, a.Description = "select", fmt.Sprintf("selected %q in %s", a.Text, target)
 	case page.Check:
-		c.Verb = rules.VerbCheck
+		verb, a.Description = "check", "checked "+target
 	case page.Uncheck:
-		c.Verb = rules.VerbUncheck
+		verb, a.Description = "uncheck", "unchecked "+target
 	case page.Press:
-		c.Verb = rules.VerbPress
+		a.Description = "pressed " + a.Text
 	case page.Navigate:
-		c.Verb = rules.VerbNavigate
+		a.Description = "opened " + a.Text
 	case page.GoBack:
-		c.Verb = rules.VerbBack
+		a.Description = "went back"
 	case page.ScrollTo:
-		c.Verb = rules.VerbScroll
+		a.Description = "scrolled " + a.Text
 	case page.Wait:
-		c.Verb, c.Value = rules.VerbWait, strconv.Itoa(a.Ms)
+		a.Description = fmt.Sprintf("waited %d ms", a.Ms)
 	default:
-		return c, fmt.Errorf("%s is not an action Errand runs for a plan step; use click or setValue", a.Kind)
+		return understand.Command{}, fmt.Errorf("%s is not an action Errand runs for a plan step; use click or setValue", a.Kind)
 	}
-	return c, nil
+	if desc == "" {
+		desc = a.String()
+	}
+	return understand.Command{Action: a, Bound: true, Verb: verb, Phrase: n.Name, Value: a.Text, Quoted: a.Text != "",
+		Words: desc, Match: conf, Changes: endsChain(a)}, nil
 }
 
 // useCommands appends the model's commands after the verified ones and decides on them.
-func (s *step) useCommands(rr refineReply, cmds []rules.Command, obs page.Observation) (State, Output, []Event, error) {
+func (s *step) useCommands(rr refineReply, cmds []understand.Command, obs page.Observation) (State, Output, []Event, error) {
 	p := s.st.Plan
 	covers := max(1, min(rr.CoversSteps, len(p.Steps)-p.Current))
-	return s.addCommands(cmds, rr, Refined{FirstStep: p.Current, Steps: covers, Confidence: rr.Confidence,
+	return s.addCommands(cmds, Refined{FirstStep: p.Current, Steps: covers, Confidence: rr.Confidence,
 		NextGoal: rr.NextGoal}, obs)
 }
 
-func (s *step) addCommands(cmds []rules.Command, rr refineReply, r Refined, obs page.Observation) (State, Output, []Event, error) {
-	if s.st.Refined == nil {
-		s.st.Refined = map[int]Refined{}
-	}
-	if s.st.Bindings == nil {
-		s.st.Bindings = map[int]string{}
-	}
+// addCommands replaces the commands from the cursor with the model's; only the batch's
+// last command completes its plan steps.
+func (s *step) addCommands(cmds []understand.Command, r Refined, obs page.Observation) (State, Output, []Event, error) {
 	s.st.Commands = s.st.Commands[:s.st.Cursor]
-	for k := range s.st.Announced {
-		if k >= s.st.Cursor {
-			delete(s.st.Announced, k)
-		}
-	}
-	for k := range s.st.Approved {
-		if k >= s.st.Cursor {
-			delete(s.st.Approved, k)
-		}
-	}
 	for k, c := range cmds {
-		idx := len(s.st.Commands)
-		s.st.Commands = append(s.st.Commands, c)
 		rk := r
 		if k < len(cmds)-1 {
-			rk.Steps = 0 // only the batch's last command completes its plan steps
+			rk.Steps = 0
 		}
-		s.st.Refined[idx] = rk
-		if a, err := page.ParseAction(rr.Actions[k].Action); err == nil && a.ID != "" {
-			s.st.Bindings[idx] = a.ID
-		}
+		s.st.Commands = append(s.st.Commands, Planned{Command: c, Refined: &rk})
 	}
 	return s.decide(obs)
 }

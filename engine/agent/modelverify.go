@@ -7,7 +7,7 @@ import (
 
 	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 type verifyReply struct {
@@ -134,14 +134,16 @@ func (s *step) afterModelChain(prev Pending, obs page.Observation) (State, Outpu
 	p := s.st.Plan
 	before := p.Current
 	var last Refined
-	for _, c := range prev.Commands {
-		if r, ok := s.st.Refined[c]; ok && r.Steps > 0 && c < s.st.Cursor {
-			last = r
+	for _, l := range prev.Chain {
+		c := l.Command
+		r := s.refined(c)
+		if r != nil && r.Steps > 0 && c < s.st.Cursor {
+			last = *r
 			p.Current = max(p.Current, r.FirstStep+r.Steps)
 		}
-		if r, ok := s.st.Refined[c]; ok && r.Correction && c < s.st.Cursor {
+		if r != nil && r.Correction && c < s.st.Cursor {
 			s.emit(EventSelfCorrection, SelfCorrection{Goal: s.st.Goal, URL: prev.BeforeURL, Failed: r.Failed,
-				Actions: []string{s.st.Commands[c].Raw}, Source: "model", Verified: true})
+				Actions: []string{s.st.Commands[c].Command.Words}, Source: "model", Verified: true})
 		}
 	}
 	for i := before; i < p.Current && i < len(p.Steps); i++ {
@@ -188,11 +190,11 @@ func visible(text string, obs page.Observation) bool {
 	if t == "" {
 		return true
 	}
-	if rules.NameScore(t, obs.Title) >= rules.MinMatch || strings.Contains(strings.ToLower(obs.Title), strings.ToLower(t)) {
+	if understand.Similar(t, obs.Title) >= understand.MinMatch || strings.Contains(strings.ToLower(obs.Title), strings.ToLower(t)) {
 		return true
 	}
 	for _, n := range obs.Tree {
-		if rules.NameScore(t, n.Name) >= rules.MinMatch {
+		if understand.Similar(t, n.Name) >= understand.MinMatch {
 			return true
 		}
 	}
@@ -266,8 +268,8 @@ func (s *step) replan(obs page.Observation, how, why string, steps []string) (St
 // contingencies are checked first (no call); then the planner proposes a fix, within the
 // retry limit. ok is false when neither applies and the mid-execution dialog should open.
 func (s *step) correctModel(cmd int, o page.Outcome, v verdict, obs page.Observation) (State, Output, []Event, error, bool) {
-	r, isModel := s.st.Refined[cmd]
-	if !isModel || s.st.Plan == nil {
+	r := s.refined(cmd)
+	if r == nil || s.st.Plan == nil {
 		return State{}, Output{}, nil, nil, false
 	}
 	p := s.st.Plan
@@ -278,16 +280,14 @@ func (s *step) correctModel(cmd int, o page.Outcome, v verdict, obs page.Observa
 			if !visible(c.If, obs) {
 				continue
 			}
-			extra, ok := rules.Parse(c.Then)
-			if !ok || len(extra) == 0 {
+			extra := understand.Read(c.Then, obs, s.readOpts())
+			if !extra.Understood() {
 				continue
 			}
 			s.emit(EventSelfCorrection, SelfCorrection{Goal: s.st.Goal, URL: obs.URL, Failed: o.Action.String(),
 				Cause: v.evidence, Actions: []string{c.Then}, Source: "contingency"})
 			p.Steps[r.FirstStep].Contingencies = nil // each contingency runs once
-			rest := append(append([]rules.Command{}, extra...), s.st.Commands[cmd:]...)
-			s.st.Commands = append(s.st.Commands[:cmd], rest...)
-			s.shiftRefined(cmd, len(extra))
+			s.splice(cmd, 0, commandsOf(extra.Commands))
 			st, out, evs, err := s.decide(obs)
 			return st, out, evs, err, true
 		}
@@ -311,7 +311,7 @@ func (s *step) correctModel(cmd int, o page.Outcome, v verdict, obs page.Observa
 	}
 	acts := make([]string, len(cmds))
 	for i, c := range cmds {
-		acts[i] = c.Raw
+		acts[i] = c.Words
 	}
 	s.emit(EventSelfCorrection, SelfCorrection{Goal: s.st.Goal, URL: obs.URL, Failed: o.Action.String(),
 		Cause: v.evidence, Actions: acts, Source: "model"})
@@ -319,28 +319,9 @@ func (s *step) correctModel(cmd int, o page.Outcome, v verdict, obs page.Observa
 	// (none, unless it was its batch's last). Later commands of its batch are dropped, so
 	// their steps stay open and are refined again once the fix has run.
 	s.st.Cursor = cmd
-	st, out, evs, err := s.addCommands(cmds, rr, Refined{FirstStep: r.FirstStep, Steps: r.Steps,
+	st, out, evs, err := s.addCommands(cmds, Refined{FirstStep: r.FirstStep, Steps: r.Steps,
 		Confidence: cr.Confidence, NextGoal: r.NextGoal, Correction: true, Failed: o.Action.String()}, obs)
 	return st, out, evs, err, true
-}
-
-// shiftRefined moves the model's marks after commands were inserted at cmd.
-func (s *step) shiftRefined(cmd, by int) {
-	moved := map[int]Refined{}
-	bound := map[int]string{}
-	for k, v := range s.st.Refined {
-		if k >= cmd {
-			k += by
-		}
-		moved[k] = v
-	}
-	for k, v := range s.st.Bindings {
-		if k >= cmd {
-			k += by
-		}
-		bound[k] = v
-	}
-	s.st.Refined, s.st.Bindings = moved, bound
 }
 
 // tier3Tokens estimates what a full model verification of this page would have cost: the

@@ -56,7 +56,8 @@ func TestPlanIndexCountsFromTheListShown(t *testing.T) {
 	if got := s.planIndex(3); got != 1 {
 		t.Errorf("fast path after a re-plan from command 2: planIndex(3) = %d, want 1", got)
 	}
-	s.st = State{Plan: &Plan{}, Refined: map[int]Refined{5: {FirstStep: 3, Steps: 2}}}
+	s.st = State{Plan: &Plan{}, Commands: make([]Planned, 6)}
+	s.st.Commands[5].Refined = &Refined{FirstStep: 3, Steps: 2}
 	if got := s.planIndex(5); got != 3 {
 		t.Errorf("model plan: planIndex(5) = %d, want the refinement's first step 3", got)
 	}

@@ -127,7 +127,7 @@ func (r *Runner) Run(ctx context.Context, goal, startURL string) (Result, error)
 		return Result{}, fmt.Errorf("observe start page: %w", err)
 	}
 	ru := &run{r: r, st: State{TaskID: r.NewID(), Phase: PhaseIdle}, started: r.now()}
-	return ru.loop(ctx, Input{Kind: InputStart, Goal: goal, Observation: obs})
+	return ru.loop(ctx, Input{Kind: InputStart, Goal: goal, Observation: obs, Now: ru.r.now()})
 }
 
 // load reads a persisted task; done is set when it has already finished.

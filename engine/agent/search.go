@@ -24,9 +24,9 @@ const maxSearchText = 1500
 func (s *step) webSearch(query string, obs page.Observation) (State, Output, []Event, error) {
 	u := strings.ReplaceAll(s.a.searchURL, "%s", url.QueryEscape(query))
 	s.st.Search = &Search{Query: query, ReturnURL: obs.URL, Stage: "results"}
-	s.st.Pending = &Pending{BeforeURL: obs.URL, BeforeHash: obs.DOMHash, Actions: []page.Action{
-		{Kind: page.Navigate, Text: u, Index: 0, Description: "searched the web for " + query},
-		{Kind: page.Extract, Text: "search results", Index: 1, Description: "read the results"},
+	s.st.Pending = &Pending{BeforeURL: obs.URL, BeforeHash: obs.DOMHash, Chain: []Link{
+		{Command: -1, Action: page.Action{Kind: page.Navigate, Text: u, Index: 0, Description: "searched the web for " + query}},
+		{Command: -1, Action: page.Action{Kind: page.Extract, Text: "search results", Index: 1, Description: "read the results"}},
 	}}
 	return s.act()
 }
@@ -54,8 +54,8 @@ func (s *step) afterSearch(p Pending, in Input) (State, Output, []Event, error) 
 			s.st.Knowledge = append(s.st.Knowledge, fmt.Sprintf("Web search for %q: %s", sr.Query, clipText(text, maxSearchText)))
 		}
 		sr.Stage = "return"
-		s.st.Pending = &Pending{BeforeURL: in.Observation.URL, BeforeHash: in.Observation.DOMHash, Actions: []page.Action{
-			{Kind: page.Navigate, Text: sr.ReturnURL, Description: "went back to " + sr.ReturnURL}}}
+		s.st.Pending = &Pending{BeforeURL: in.Observation.URL, BeforeHash: in.Observation.DOMHash, Chain: []Link{
+			{Command: -1, Action: page.Action{Kind: page.Navigate, Text: sr.ReturnURL, Description: "went back to " + sr.ReturnURL}}}}
 		return s.act()
 	}
 	sr.Stage = "done"

@@ -52,6 +52,9 @@ type Settings struct {
 	ReviewPlans bool
 	// AnnounceMs is the assume-and-announce countdown; 0 = 3000.
 	AnnounceMs int
+	// DayFirst reads a date like 03/05/2027 as 3 May (the locale's order); the default
+	// is month first. Either way the reading is announced.
+	DayFirst bool
 }
 
 func (s Settings) withDefaults() Settings {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 // Phase is a task's dialogue state (DESIGN §3.1).
@@ -71,22 +71,21 @@ func (l Limits) withDefaults() Limits {
 // State is everything needed to continue a task after a crash. It is persisted as JSON
 // after every step, so every field must survive a round trip.
 type State struct {
-	TaskID     string           `json:"taskId"`
-	Goal       string           `json:"goal"`
-	StartURL   string           `json:"startUrl"`
-	Phase      Phase            `json:"phase"`
-	Complexity rules.Complexity `json:"complexity"`
-	Validation Validation       `json:"validation"`
-	// Commands is the fast path's plan; Cursor is the first command not yet verified.
-	Commands []rules.Command `json:"commands"`
-	Cursor   int             `json:"cursor"`
+	TaskID string `json:"taskId"`
+	Goal   string `json:"goal"`
+	// Today is the day the task started (YYYY-MM-DD), for dates written without a year.
+	Today      string     `json:"today,omitempty"`
+	StartURL   string     `json:"startUrl"`
+	Phase      Phase      `json:"phase"`
+	Complexity Complexity `json:"complexity"`
+	Validation Validation `json:"validation"`
+	// Commands are the task's commands in order, each with what was decided about it;
+	// Cursor is the first not yet verified.
+	Commands []Planned `json:"planned"`
+	Cursor   int       `json:"cursor"`
 	// PlanBase is the command the last fast-path planReady listed first, so events can
 	// point into that list.
 	PlanBase int `json:"planBase,omitempty"`
-	// Bindings holds the element a person chose for a command (command index → element id).
-	Bindings map[int]string `json:"bindings,omitempty"`
-	// Approved holds commands whose risky action the person confirmed.
-	Approved map[int]bool `json:"approved,omitempty"`
 	// Pending is the chain handed to the runner and not yet observed, or, while an
 	// announcement or a plan approval is open, the chain that waits for it.
 	Pending *Pending `json:"pending,omitempty"`
@@ -96,10 +95,14 @@ type State struct {
 	Announcement *Announcement `json:"announcement,omitempty"`
 	Approval     *Approval     `json:"approval,omitempty"`
 	MidExec      *MidExec      `json:"midExec,omitempty"`
-	// PlanApproved is set once the person approved the plan; Announced holds commands
-	// whose assumptions were announced and let stand, so they are not announced again.
-	PlanApproved bool         `json:"planApproved,omitempty"`
-	Announced    map[int]bool `json:"announced,omitempty"`
+	// Intent is the reader's intent clarity for the goal (1 when every word was read as
+	// part of the page); Grounded says which words were read as what, for assess; Assumed
+	// are what the reader took for granted, announced before the first chain runs.
+	Intent   float64                `json:"intent,omitempty"`
+	Grounded []understand.Grounding `json:"grounded,omitempty"`
+	Assumed  []string               `json:"assumed,omitempty"`
+	// PlanApproved is set once the person approved the plan.
+	PlanApproved bool `json:"planApproved,omitempty"`
 	// Request is the goal as first typed; Clarified holds the answers merged into Goal
 	// (seed 003's resume logic).
 	Request   string `json:"request,omitempty"`
@@ -122,10 +125,8 @@ type State struct {
 	// History keeps the verified actions in order (DESIGN's rolling window keeps the last
 	// ten raw in prompts; the store keeps all).
 	History []Done `json:"history,omitempty"`
-	// Plan is the model's plan, when the goal needed one; Refined marks the commands the
-	// model wrote from it.
-	Plan    *Plan           `json:"plan,omitempty"`
-	Refined map[int]Refined `json:"refined,omitempty"`
+	// Plan is the model's plan, when the goal needed one.
+	Plan *Plan `json:"plan,omitempty"`
 	// Sources are what context analysis chose, so answers to its questions do not make
 	// it run again.
 	Sources []string `json:"sources,omitempty"`
@@ -142,24 +143,40 @@ type State struct {
 
 // Pending is a chain on its way through the browser.
 type Pending struct {
-	Step    int           `json:"step"`
-	Actions []page.Action `json:"actions"`
-	// Targets[i] is the element Actions[i] was bound to, so a failure can look for
-	// similar elements by name, role and position.
-	Targets []page.Node `json:"targets,omitempty"`
-	// Commands[i] is the command index that Actions[i] carries out.
-	Commands []int `json:"commands"`
+	Step int `json:"step"`
+	// Chain holds one link per action, in order. A form fill waiting for its values has
+	// links with no action yet (the fields, to announce).
+	Chain []Link `json:"chain"`
 	// Started is set by the runner just before executing, so a resume can tell a chain
 	// that never ran from one that may have run partly.
 	Started    bool   `json:"started"`
 	BeforeURL  string `json:"beforeUrl"`
 	BeforeHash string `json:"beforeHash"`
-	// Reasons and Matches are each binding's why and match score, kept for the
-	// announcement, approval or question built from the chain (State.Conf is its score).
-	Reasons []string  `json:"reasons,omitempty"`
-	Matches []float64 `json:"matches,omitempty"`
 	// Before is the page's shape before a model's chain, for the re-planning check.
 	Before *page.Shape `json:"before,omitempty"`
+}
+
+// Link is one action of a chain with the command it carries out (-1 for none, as a web
+// search's own actions), the element it was bound to (so a failure can look for similar
+// elements), and the binding's match and reason for the announcement or question built
+// from the chain.
+type Link struct {
+	Action  page.Action `json:"action"`
+	Command int         `json:"command"`
+	Target  page.Node   `json:"target,omitempty"`
+	Match   float64     `json:"match,omitempty"`
+	Reason  string      `json:"reason,omitempty"`
+}
+
+// Actions are the chain's actions for the runner.
+func (p Pending) Actions() []page.Action {
+	var out []page.Action
+	for _, l := range p.Chain {
+		if l.Action.Kind != "" {
+			out = append(out, l.Action)
+		}
+	}
+	return out
 }
 
 // QA is one answered question merged into the task's context.
@@ -203,8 +220,10 @@ const (
 // Input is one thing that happened. Every input carries the page as it is now, so the
 // step function never has to ask for it.
 type Input struct {
-	Kind        InputKind         `json:"kind"`
-	Goal        string            `json:"goal,omitempty"`
+	Kind InputKind `json:"kind"`
+	Goal string    `json:"goal,omitempty"`
+	// Now is the runner's clock at a start, so the step function reads no clock.
+	Now         time.Time         `json:"now,omitempty"`
 	Observation page.Observation  `json:"observation"`
 	Result      *page.ChainResult `json:"result,omitempty"`
 	// Answers answer the open round of questions, in order.

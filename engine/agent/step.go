@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 // Config configures an Agent. The zero value is the offline rules model with default limits
@@ -141,6 +143,9 @@ func (s *step) resume(in Input) (State, Output, []Event, error) {
 func (s *step) start(in Input) (State, Output, []Event, error) {
 	goal := strings.TrimSpace(in.Goal)
 	s.st.Goal, s.st.Request, s.st.StartURL, s.st.Phase = goal, goal, in.Observation.URL, PhaseIdle
+	if !in.Now.IsZero() {
+		s.st.Today = in.Now.Format(time.DateOnly)
+	}
 	s.st.LastURL, s.st.LastHash = in.Observation.URL, in.Observation.DOMHash
 	s.setPhase(PhasePlanning)
 	s.st.Validation = s.a.validate(goal, false)
@@ -160,41 +165,132 @@ func firstError(v Validation) string {
 	return "The goal did not pass validation."
 }
 
-// plan turns the goal into commands: explicit commands take the fast path, "fill in the
-// form" becomes a fill, a vague goal is asked about with options from the page, and the
-// rest needs a model.
+// plan reads the goal on the page. What the reader understood takes the fast path, with
+// its questions asked before anything runs; "fill in the form" becomes a fill; words about
+// nothing on the page go to the model, or without one are asked about.
 func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
-	s.setPhase(PhasePlanning)
+	s.setPhase(PlanningPhase(s.st.Phase))
 	goal := s.st.Goal
-	s.st.Complexity = rules.Classify(goal)
-	s.st.Cursor, s.st.Bindings, s.st.Announced = 0, nil, nil
-	switch fill, isFill := rules.FillForm(goal); {
-	case s.st.Complexity.Level == "SIMPLE":
-		s.st.Commands = s.st.Complexity.Commands
-	case isFill:
-		s.st.Commands = []rules.Command{fill}
-		s.st.Complexity.Reason = "a form to fill, values to ask for"
-	default:
-		if clarity, _ := rules.GoalClarity(goal); clarity < vagueGoal && !s.a.set.Subsystems.NoClarification {
-			return s.askGoal(obs)
-		}
-		if s.a.model != nil {
-			return s.planWithModel(obs)
-		}
-		msg := "This errand needs a model to plan it (" + s.st.Complexity.Reason +
-			"). Without one, Errand runs explicit commands such as: type 'Jas' into Name and click Save."
-		if s.a.offline != "" {
-			msg += " " + s.a.offline
-		}
-		return s.finish(PhaseFailed, msg)
+	s.st.Cursor = 0
+	if isFillForm(goal) {
+		s.st.Commands = []Planned{{Fill: true, Command: understand.Command{Words: goal}}}
+		s.st.Complexity, s.st.Intent = Complexity{levelSimple, "a form to fill, values to ask for"}, 1
+		return s.fastPath(obs)
 	}
+	r := understand.Read(goal, obs, s.readOpts())
+	// The reader's open questions are asked before anything runs, so they do not lower
+	// the intent of what runs after their answers; unexplained words do until answered.
+	s.st.Grounded, s.st.Assumed, s.st.Intent = r.Grounded, r.Assumptions, max(0, 1-0.25*float64(len(r.Unexplained)))
+	switch {
+	case !needsModel(r):
+		s.st.Commands = plannedFrom(r)
+		s.st.Complexity = Complexity{levelSimple, "every word is about this page"}
+		return s.fastPath(obs)
+	case s.a.model != nil:
+		// The model plans the whole goal; what the reader assumed is not its plan.
+		s.st.Assumed, s.st.Intent = nil, 1
+		s.st.Complexity = Complexity{levelComplex, notRead(r)}
+		return s.planWithModel(obs)
+	case len(r.Commands) > 0 && !s.a.set.Subsystems.NoClarification:
+		// Part of it is clear: ask about the rest rather than fail (docs/understanding.md).
+		s.st.Commands = plannedFrom(r)
+		s.st.Complexity = Complexity{levelSimple, notRead(r)}
+		return s.fastPath(obs)
+	}
+	if len(r.Questions) > 0 && !s.a.set.Subsystems.NoClarification && understand.Commandlike(goal) {
+		// A command the page does not explain ("click the Sve button"): ask what it means.
+		s.st.Commands = plannedFrom(r)
+		s.st.Complexity = Complexity{levelSimple, notRead(r)}
+		return s.fastPath(obs)
+	}
+	if clarity, _ := rules.GoalClarity(goal); clarity < vagueGoal && !s.a.set.Subsystems.NoClarification {
+		return s.askGoal(obs)
+	}
+	msg := "This errand needs a model to plan it (" + notRead(r) +
+		"). Without one, Errand runs explicit commands such as: type 'Jas' into Name and click Save."
+	if s.a.offline != "" {
+		msg += " " + s.a.offline
+	}
+	return s.finish(PhaseFailed, msg)
+}
+
+// PlanningPhase is planning, or re-planning when a plan is made again after a failure.
+func PlanningPhase(p Phase) Phase {
+	if p == PhaseReplanning {
+		return p
+	}
+	return PhasePlanning
+}
+
+// fastPath shows the reader's plan and decides on its first commands.
+func (s *step) fastPath(obs page.Observation) (State, Output, []Event, error) {
 	steps := make([]string, len(s.st.Commands))
 	for i, c := range s.st.Commands {
-		steps[i] = c.Raw
+		steps[i] = c.Raw()
 	}
 	s.st.PlanBase = 0
 	s.planReady(PlanReady{Route: "fast_path", Complexity: s.st.Complexity.Level, Steps: steps}, obs)
 	return s.decide(obs)
+}
+
+// needsModel reports a reading with words about nothing on the page, or with nothing at
+// all. The reader's questions about what it did tie to the page (which of these
+// elements, which value for this field) are for the person even when a model runs,
+// because a model would only guess; a value it could not tie to a field is not.
+func needsModel(r understand.Reading) bool {
+	if len(r.Commands) == 0 && len(r.Questions) == 0 {
+		return true
+	}
+	for _, q := range r.Questions {
+		switch q.Kind {
+		case understand.AskUnclear, understand.AskMissing:
+			return true
+		case understand.AskValue:
+			// A model may find the value (knowledge, the page) or ask for it itself.
+			return true
+		case understand.AskOption:
+			if q.Element == "" {
+				return true
+			}
+		case understand.AskElement:
+			if bestChoice(q) < 0.6 || !everyChoiceRuns(q) {
+				// The reader only guessed at the element from its role, or some of its
+				// answers would not run: it has not read the goal, only parts of it.
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func bestChoice(q understand.Question) float64 {
+	best := 0.0
+	for _, c := range q.Choices {
+		best = max(best, c.Score)
+	}
+	return best
+}
+
+func everyChoiceRuns(q understand.Question) bool {
+	for _, c := range q.Choices {
+		if len(c.Then) == 0 {
+			return false
+		}
+	}
+	return len(q.Choices) > 0
+}
+
+// notRead says which words the reader could not tie to the page.
+func notRead(r understand.Reading) string {
+	if len(r.Unexplained) > 0 {
+		return fmt.Sprintf("%q is not about anything on this page", strings.Join(r.Unexplained, " "))
+	}
+	for _, q := range r.Questions {
+		if q.Kind == understand.AskMissing && q.Words != "" {
+			return fmt.Sprintf("%q is not on this page", q.Words)
+		}
+	}
+	return "no command could be read from it"
 }
 
 // planReady emits a plan with the page it was made on.
@@ -206,7 +302,7 @@ func (s *step) planReady(pr PlanReady, obs page.Observation) {
 // planIndex maps a command to its step in the plan last shown: a model's plan step, or
 // the fast path's command counted from the first one listed.
 func (s *step) planIndex(cmd int) int {
-	if r, ok := s.st.Refined[cmd]; ok && s.st.Plan != nil {
+	if r := s.refined(cmd); r != nil && s.st.Plan != nil {
 		return r.FirstStep
 	}
 	return max(0, cmd-s.st.PlanBase)
@@ -226,72 +322,102 @@ func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 	if s.st.Step >= s.a.limits.MaxSteps {
 		return s.finish(PhaseFailed, fmt.Sprintf("Stopped after %d steps without finishing.", s.st.Step))
 	}
-	if s.st.Commands[s.st.Cursor].Verb == rules.VerbFill {
+	if s.st.Commands[s.st.Cursor].Fill {
 		return s.expandFill(obs)
 	}
-	var (
-		chain   []page.Action
-		cmdIdx  []int
-		factors []factor
-		reasons []string
-		targets []page.Node
-		matches []float64
-	)
+	if qs := s.openAsks(); len(qs) > 0 {
+		// The reader's questions come before anything runs.
+		return s.askReader(qs, obs)
+	}
+	ch, stop := s.buildChain(obs)
+	if stop != nil {
+		return stop()
+	}
+	return s.route(ch, obs)
+}
+
+// chain is the actions decide may run together, with their confidence factors.
+type chain struct {
+	links   []Link
+	factors []factor
+}
+
+// buildChain binds commands from the cursor for as long as they can run together. stop
+// is set when a command must be settled first (a question, a confirm, a missing element).
+func (s *step) buildChain(obs page.Observation) (chain, func() (State, Output, []Event, error)) {
+	var ch chain
 	for i := s.st.Cursor; i < len(s.st.Commands); i++ {
 		b := s.bind(i, obs)
 		if b.question != nil {
 			// Chains stop after any action that may change the page, so this command was
-			// resolved on the page as it is: ask now, before anything runs.
-			return s.askBound(i, b, obs, factors, reasons)
+			// read on the page as it is: ask now, before anything runs.
+			q := *b.question
+			return ch, func() (State, Output, []Event, error) {
+				s.st.Commands[i].Ask = &q
+				return s.askReader([]int{i}, obs)
+			}
 		}
 		if b.deferred {
-			if len(chain) == 0 {
-				return s.notFound(i, b.res, obs)
+			if len(ch.links) == 0 {
+				return ch, func() (State, Output, []Event, error) { return s.notFound(i, obs) }
 			}
 			break
 		}
-		if b.risky && !s.st.Approved[i] {
-			if len(chain) > 0 {
+		if b.risky && !s.st.Commands[i].Approved {
+			if len(ch.links) > 0 {
 				break // a risky action always runs alone, after its confirm
 			}
-			return s.confirm(i, b, obs)
+			return ch, func() (State, Output, []Event, error) { return s.confirm(i, b) }
 		}
-		b.action.Index = len(chain)
-		chain = append(chain, b.action)
-		cmdIdx = append(cmdIdx, i)
-		targets = append(targets, b.node)
-		matches = append(matches, b.match)
-		f := commandFactor(s.st.Commands[i], b.action, b.match, b.risky)
-		if _, ok := s.st.Refined[i]; ok && s.st.Plan != nil {
+		b.action.Index = len(ch.links)
+		ch.links = append(ch.links, Link{Action: b.action, Command: i, Target: b.node, Match: b.match, Reason: b.why})
+		f := commandFactor(s.st.Commands[i].Command, b.action, b.match, b.risky)
+		if r := s.st.Commands[i].Refined; r != nil && s.st.Plan != nil {
 			f.intent = s.st.Plan.Score
 		}
-		factors = append(factors, f)
-		reasons = append(reasons, b.why)
-		if endsChain(b.action) || b.risky {
+		ch.factors = append(ch.factors, f)
+		if endsChain(b.action) || b.risky || !s.sameFrame(i+1, b.node, obs) {
 			break
 		}
-		if next := i + 1; next < len(s.st.Commands) && b.node.ID != "" {
-			// Seed 002's "same container": a chain does not cross into another frame.
-			if id, ok := s.st.Bindings[next]; ok {
-				if n, ok := obs.Node(id); ok && n.Frame != b.node.Frame {
-					break
-				}
-			}
-		}
 	}
-	conf := score(s.a.set, s.st.Goal, s.st.Validation.TotalConfidenceDelta, factors, reasons)
-	announced := true
-	for _, c := range cmdIdx {
-		announced = announced && (s.st.Announced[c] || s.st.Approved[c])
+	return ch, nil
+}
+
+// sameFrame reports whether command next is bound in the frame of node: a chain does not
+// cross into another frame (docs/decisions.md, chaining).
+func (s *step) sameFrame(next int, node page.Node, obs page.Observation) bool {
+	if next >= len(s.st.Commands) || node.ID == "" {
+		return true
+	}
+	c := s.st.Commands[next].Command
+	if n, ok := obs.Node(c.Action.ID); ok && c.Bound {
+		return n.Frame == node.Frame
+	}
+	return true
+}
+
+// route scores a chain and sends it on: run it, announce it, wait for approval, or ask.
+func (s *step) route(ch chain, obs page.Observation) (State, Output, []Event, error) {
+	var reasons []string
+	for _, l := range ch.links {
+		reasons = append(reasons, l.Reason)
+	}
+	conf := score(s.a.set, s.intent(ch.factors), s.st.Validation.TotalConfidenceDelta, ch.factors, reasons)
+	announced := len(s.st.Assumed) == 0
+	for _, l := range ch.links {
+		p := s.st.Commands[l.Command]
+		announced = announced && (p.Announced || p.Approved)
 	}
 	route := s.a.set.routeFor(conf.Overall, s.st.PlanApproved, announced, s.st.Step == 0)
+	if len(s.st.Assumed) > 0 && route == RouteProceed {
+		route = RouteAssumeAnnounce // what the reader assumed is said before it runs
+	}
 	if !conf.HighRisk {
 		conf.Recommendation = route
 	}
 	s.st.Conf = conf
 	s.emit(EventConfidenceReport, conf)
-	s.st.Pending = &Pending{Actions: chain, Commands: cmdIdx, Targets: targets, Matches: matches, Reasons: reasons,
-		BeforeURL: obs.URL, BeforeHash: obs.DOMHash}
+	s.st.Pending = &Pending{Chain: ch.links, BeforeURL: obs.URL, BeforeHash: obs.DOMHash}
 	if s.st.Plan != nil {
 		shape := obs.Shape()
 		s.st.Pending.Before = &shape
@@ -311,30 +437,59 @@ func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 	return s.act()
 }
 
+// intent is intent clarity for a decision: the reader's, unless the goal is free text
+// (judged as such) or a model's plan score stands for it.
+func (s *step) intent(fs []factor) intentScore {
+	for _, f := range fs {
+		if f.intent > 0 {
+			return intentScore{f.intent, []string{fmt.Sprintf("the model's plan scored %.2f", f.intent)}}
+		}
+	}
+	for _, f := range fs {
+		if f.vague {
+			ic, why := rules.GoalClarity(s.st.Goal)
+			return intentScore{ic, why}
+		}
+	}
+	if s.st.Intent < 1 {
+		return intentScore{s.st.Intent, []string{"some words were not read as part of the page"}}
+	}
+	return intentScore{value: 1}
+}
+
 // act hands the waiting chain to the runner.
 func (s *step) act() (State, Output, []Event, error) {
 	p := s.st.Pending
 	s.st.Step++
 	p.Step = s.st.Step
 	s.setPhase(PhaseExecuting)
-	calls, descs := make([]string, len(p.Actions)), make([]string, len(p.Actions))
-	for i, a := range p.Actions {
+	acts := p.Actions()
+	calls, descs := make([]string, len(acts)), make([]string, len(acts))
+	for i, a := range acts {
 		calls[i], descs[i] = a.String(), a.Description
 	}
-	ev := StepStarted{Step: s.st.Step, Actions: calls, Descriptions: descs, Chained: len(p.Actions) > 1}
-	if n := len(p.Commands); n > 0 {
-		ev.PlanStep = s.planIndex(p.Commands[0])
-		last := s.planIndex(p.Commands[n-1])
-		if r, ok := s.st.Refined[p.Commands[n-1]]; ok && s.st.Plan != nil && r.Steps > 1 {
+	ev := StepStarted{Step: s.st.Step, Actions: calls, Descriptions: descs, Chained: len(acts) > 1}
+	if n := len(p.Chain); n > 0 && p.Chain[0].Command >= 0 {
+		ev.PlanStep = s.planIndex(p.Chain[0].Command)
+		last := s.planIndex(p.Chain[n-1].Command)
+		if r := s.refined(p.Chain[n-1].Command); r != nil && s.st.Plan != nil && r.Steps > 1 {
 			last += r.Steps - 1
 		}
 		ev.PlanSteps = max(1, last-ev.PlanStep+1)
 	}
 	if ev.Chained {
-		ev.ChainMetadata = &ChainMetadata{TotalActions: len(p.Actions), EstimatedDuration: chainEstimateMs * len(p.Actions), SafeToChain: true}
+		ev.ChainMetadata = &ChainMetadata{TotalActions: len(acts), EstimatedDuration: chainEstimateMs * len(acts), SafeToChain: true}
 	}
 	s.emit(EventStepStarted, ev)
-	return s.st, Output{Kind: OutputAct, Actions: p.Actions}, s.events, nil
+	return s.st, Output{Kind: OutputAct, Actions: acts}, s.events, nil
+}
+
+// refined is the model's record of command i, or nil.
+func (s *step) refined(i int) *Refined {
+	if i < 0 || i >= len(s.st.Commands) {
+		return nil
+	}
+	return s.st.Commands[i].Refined
 }
 
 // chainEstimateMs is a typical action plus its stability wait (TOOLCHAIN: actions take
@@ -393,13 +548,14 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 	s.st.Pending = nil
 	s.st.LastURL, s.st.LastHash = obs.URL, obs.DOMHash
 	for k, o := range res.Outcomes {
-		if k >= len(p.Commands) {
+		if k >= len(p.Chain) {
 			break
 		}
+		cmd := p.Chain[k].Command
 		last := k == len(res.Outcomes)-1
 		v := verifyOutcome(o, obs, last, newErrs)
 		ev := StepVerified{Step: p.Step, Index: k, Action: o.Action.String(), Description: o.Action.Description,
-			PlanStep: s.planIndex(p.Commands[k]), Verified: v.ok, Tier: 1, Evidence: v.evidence, URL: obs.URL, Title: obs.Title}
+			PlanStep: s.planIndex(cmd), Verified: v.ok, Tier: 1, Evidence: v.evidence, URL: obs.URL, Title: obs.Title}
 		if s.st.Plan != nil {
 			ev.TokensSaved = s.tier3Tokens(obs)
 		}
@@ -411,10 +567,10 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 			return s.failed(*p, k, o, v, obs)
 		}
 		s.st.History = append(s.st.History, Done{Step: p.Step, Index: k, Action: o.Action, Evidence: v.evidence})
-		if s.st.Cursor <= p.Commands[k] {
+		if s.st.Cursor <= cmd {
 			s.st.Dialogs = 0
 		}
-		s.st.Cursor = p.Commands[k] + 1
+		s.st.Cursor = cmd + 1
 		s.st.Retries = 0
 	}
 	s.st.Errors = errorMessages(obs)
@@ -429,13 +585,12 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 // (self-correction, within the retry limit); everything else opens the mid-execution
 // dialog with the failure analysed.
 func (s *step) failed(p Pending, k int, o page.Outcome, v verdict, obs page.Observation) (State, Output, []Event, error) {
-	cmd := p.Commands[k]
+	cmd := p.Chain[k].Command
 	s.st.Cursor = cmd
 	s.st.Errors = errorMessages(obs)
 	retryable := o.Err != nil && (o.Err.Kind == page.ErrNotFound || o.Err.Kind == page.ErrTimeout)
 	if retryable && s.st.Retries < s.a.limits.MaxRetries && s.stillResolves(cmd, obs) {
 		s.st.Retries++
-		delete(s.st.Bindings, cmd)
 		return s.decide(obs)
 	}
 	if st, out, evs, err, ok := s.correctModel(cmd, o, v, obs); ok {
@@ -449,14 +604,16 @@ func (s *step) failed(p Pending, k int, o page.Outcome, v verdict, obs page.Obse
 const selfCorrectMatch = 0.8
 
 func (s *step) stillResolves(cmd int, obs page.Observation) bool {
-	c := s.st.Commands[cmd]
-	switch c.Verb {
-	case rules.VerbNavigate, rules.VerbBack, rules.VerbPress, rules.VerbScroll, rules.VerbWait:
+	c := s.st.Commands[cmd].Command
+	if !c.Action.Kind.NeedsElement() {
 		return true
 	}
-	res := rules.Resolve(c, obs)
-	best, ok := res.Best()
-	return ok && !res.Ambiguous && best.Score >= selfCorrectMatch
+	nc, q := understand.Rebind(c, obs, s.readOpts())
+	if q != nil || nc.Match < selfCorrectMatch {
+		return false
+	}
+	s.st.Commands[cmd].Command = nc
+	return true
 }
 
 func lowerFirst(s string) string {
