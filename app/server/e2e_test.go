@@ -143,7 +143,7 @@ func (e *e2e) waitEnded() {
 	}
 }
 
-// Seed 004, high confidence: "Click the submit button" runs at once.
+// High confidence (docs/decisions.md D-11): "Click the submit button" runs at once.
 func TestE2EClickTheSubmitButton(t *testing.T) {
 	fx := serveFixture(t)
 	e := newE2E(t)
@@ -158,7 +158,7 @@ func TestE2EClickTheSubmitButton(t *testing.T) {
 	}
 }
 
-// Seed 004's "Fill in the form": the plan waits for approval; once approved the engine
+// "Fill in the form" (docs/decisions.md D-11): the plan waits for approval; once approved the engine
 // asks the values it lacks (one round of questions) and types the answers into the page.
 // Denied, nothing is typed.
 func TestE2EFillInTheForm(t *testing.T) {
@@ -197,23 +197,24 @@ func TestE2EFillInTheForm(t *testing.T) {
 	}
 }
 
-// Seed 004, medium confidence: a goal the engine is not sure enough of waits for approval;
-// approved it runs, denied nothing runs, and the engine audited the request and decision.
+// Medium confidence: a goal read with an assumption ("Tech" for "Technical support") waits
+// for approval, since the API has no announcement; approved it runs, denied nothing runs,
+// and the engine audited the request and decision (docs/decisions.md D-11).
 func TestE2EApproval(t *testing.T) {
-	const goal = "Put 'Jas' in the applicant full name box on this page"
+	const goal = "Put 'Jas' in the full name box and choose Tech as the topic"
 	for _, approved := range []bool{true, false} {
 		fx := serveFixture(t)
 		e := newE2E(t)
 		resp := e.post("/reasoning/execute", map[string]string{"goal": goal, "url": fx.url})
 		id := str(resp.SoulRequestID)
 		if !resp.Success || resp.ExecutionPath != PathApproved || resp.ApprovalState != StateAwaiting || !strings.HasPrefix(id, "req-") ||
-			resp.Result.Confidence < 0.55 || resp.Result.Confidence >= 0.85 || len(resp.Result.ToolResults) != 0 {
+			resp.Result.Confidence < 0.55 || !strings.Contains(resp.Result.ReasoningSummary, "Technical support") || len(resp.Result.ToolResults) != 0 {
 			t.Fatalf("execute: %+v", resp)
 		}
 		done := e.post("/approval/respond/"+id, map[string]bool{"approved": approved})
 		fields, _ := fx.state()
 		if approved {
-			if !done.Success || done.ApprovalState != StateApproved || len(done.Result.ToolResults) != 1 || fields["name"] != "Jas" {
+			if !done.Success || done.ApprovalState != StateApproved || len(done.Result.ToolResults) != 2 || fields["name"] != "Jas" {
 				t.Errorf("approved: %+v; the site saw %v", done, fields)
 			}
 			continue
@@ -238,7 +239,7 @@ func TestE2EApproval(t *testing.T) {
 	}
 }
 
-// Seed 004, low confidence: "Help me" asks what to do; with no answer the request times
+// Low confidence (docs/decisions.md D-11): "Help me" asks what to do; with no answer the request times
 // out after 5 minutes on the injected clock.
 func TestE2EHelpMeTimesOut(t *testing.T) {
 	fx := serveFixture(t)
@@ -269,15 +270,21 @@ func TestE2EHelpMeTimesOut(t *testing.T) {
 	}
 }
 
-// A goal the offline engine cannot plan is rejected: nothing runs.
-func TestE2ERejected(t *testing.T) {
+// A goal the offline engine reads only in part asks about the rest before anything runs;
+// one it cannot accept (too long) is rejected. Nothing runs either way.
+func TestE2EPartOfGoalAsks(t *testing.T) {
 	fx := serveFixture(t)
 	e := newE2E(t)
 	resp := e.post("/reasoning/execute", map[string]string{"goal": "Click the Submit button, then type into City", "url": fx.url})
-	if resp.Success || resp.ExecutionPath != PathRejected || !strings.Contains(str(resp.Error), "needs a model") {
+	if resp.Success || resp.ExecutionPath != PathClarification || len(resp.Questions) != 1 ||
+		!strings.Contains(resp.Questions[0].Text, "City") || len(resp.Result.ToolResults) != 0 {
 		t.Errorf("execute: %+v", resp)
 	}
-	long := e.post("/reasoning/execute", map[string]string{"goal": "Click the submit button " + strings.Repeat("now ", 130), "url": fx.url})
+	if _, submitted := fx.state(); submitted != 0 {
+		t.Errorf("a goal waiting for its question submitted the form %d times", submitted)
+	}
+	e2 := newE2E(t)
+	long := e2.post("/reasoning/execute", map[string]string{"goal": "Click the submit button " + strings.Repeat("now ", 130), "url": fx.url})
 	if long.Success || long.ExecutionPath != PathRejected || long.Error == nil {
 		t.Errorf("over-long goal: %+v", long)
 	}

@@ -115,36 +115,29 @@ func (lb *liveBridge) elapse(t *testing.T, d time.Duration) {
 	lb.clk.Advance(d)
 }
 
+// announceGoal is read with an assumption ("Fem" for the option "Female"), which is
+// announced before it runs.
+const announceGoal = "Type 'Jas' into Name, choose Fem as the gender and click Save"
+
 func TestDemoDecisions(t *testing.T) {
 	lb := newLiveBridge(t)
 
-	t.Run("ambiguous target: ranked options, the guessed default wins on timeout", func(t *testing.T) {
+	t.Run("ambiguous target: ranked options, no default, a timeout clicks nothing", func(t *testing.T) {
 		lb.run(t, "Click the Details link", "/links")
 		q := lb.until(t, "clarifyWithOptions")
 		opts := q["options"].([]any)
 		first, second := opts[0].(map[string]any), opts[1].(map[string]any)
-		if first["confidence"].(float64) <= second["confidence"].(float64) || q["default"] != first["id"] {
-			t.Fatalf("options not ranked with the top as default: %v", q)
+		if first["confidence"].(float64) < second["confidence"].(float64) || q["default"] != nil {
+			t.Fatalf("options not ranked, or a default the reader guessed (docs/understanding.md): %v", q)
 		}
 		lb.elapse(t, time.Duration(q["timeoutMs"].(float64))*time.Millisecond)
-		flash := lb.until(t, "questionTimer")
-		for flash["kind"] != "flash" {
-			flash = lb.until(t, "questionTimer")
-		}
-		if flash["optionId"] != first["id"] {
-			t.Fatalf("flash = %v, want the top option", flash)
-		}
-		lb.elapse(t, 500*time.Millisecond)
+		lb.elapse(t, 500*time.Millisecond) // the flash, which shows no option
 		end := lb.until(t, "runEnded")
-		if end["status"] != "completed" {
+		if end["status"] == "completed" || !strings.Contains(end["summary"].(string), "No answer came") {
 			t.Fatalf("run ended %v", end)
 		}
-		wantPath := "/details/lab"
-		if strings.Contains(first["text"].(string), "Prescriptions") {
-			wantPath = "/details/rx"
-		}
-		if lb.srv.Site.Visits(wantPath) != 1 {
-			t.Fatalf("the default %q was not followed to %s", first["text"], wantPath)
+		if n := lb.srv.Site.Visits("/details/lab") + lb.srv.Site.Visits("/details/rx"); n != 0 {
+			t.Fatalf("%d Details pages opened although nobody answered", n)
 		}
 		log, err := lb.svc.AuditLog(context.Background(), end["taskId"].(string))
 		if err != nil {
@@ -156,7 +149,7 @@ func TestDemoDecisions(t *testing.T) {
 	})
 
 	t.Run("medium confidence announces and runs after the countdown", func(t *testing.T) {
-		lb.run(t, "Type 'Jas' into the nam box and click Sav", "/patients/new")
+		lb.run(t, announceGoal, "/patients/new")
 		a := lb.until(t, "assumeAnnounce")
 		if a["autoExecuteDelay"].(float64) != 3000 {
 			t.Fatalf("announcement %v", a)
@@ -174,7 +167,7 @@ func TestDemoDecisions(t *testing.T) {
 	})
 
 	t.Run("cancel during the countdown runs nothing", func(t *testing.T) {
-		lb.run(t, "Type 'Jas' into the nam box and click Sav", "/patients/new")
+		lb.run(t, announceGoal, "/patients/new")
 		a := lb.until(t, "assumeAnnounce")
 		if err := lb.b.Decide(a["requestId"].(string), "cancel"); err != nil {
 			t.Fatal(err)

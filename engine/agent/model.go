@@ -101,6 +101,13 @@ func (s *step) modelFailed(err error) (State, Output, []Event, error) {
 		return s.st, Output{}, s.events, fmt.Errorf("step: %w", s.ctx.Err())
 	}
 	var missing *llm.MissingError
+	if r := s.unread; r != nil && (errors.Is(err, llm.ErrUnavailable) || errors.As(err, &missing)) {
+		// The model was to plan what the reader could not; without it, the reader's
+		// reading is what there is.
+		s.unread = nil
+		s.st.NoModel = s.a.offline
+		return s.planOffline(*r, s.lastObs)
+	}
 	switch {
 	case errors.As(err, &missing):
 		return s.finish(PhaseFailed, "This errand needs a model: "+missing.Error()+".")

@@ -101,6 +101,9 @@ type State struct {
 	Intent   float64                `json:"intent,omitempty"`
 	Grounded []understand.Grounding `json:"grounded,omitempty"`
 	Assumed  []string               `json:"assumed,omitempty"`
+	// NoModel is the advice on getting a model, kept when the goal was read without one
+	// because none answered; a task that then fails says it (docs/models.md).
+	NoModel string `json:"noModel,omitempty"`
 	// PlanApproved is set once the person approved the plan.
 	PlanApproved bool `json:"planApproved,omitempty"`
 	// Request is the goal as first typed; Clarified holds the answers merged into Goal

@@ -56,6 +56,9 @@ type step struct {
 	st      State
 	events  []Event
 	lastObs page.Observation
+	// unread is the reading a model was asked to plan; when no model answers, the goal
+	// is read without one instead (docs/understanding.md, "Partial understanding").
+	unread *understand.Reading
 }
 
 func (s *step) emit(t EventType, payload any) {
@@ -72,6 +75,9 @@ func (s *step) setPhase(p Phase) {
 }
 
 func (s *step) finish(p Phase, summary string) (State, Output, []Event, error) {
+	if p == PhaseFailed && s.st.NoModel != "" && !strings.Contains(summary, s.st.NoModel) {
+		summary += " No model answered, so the goal was read without one. " + s.st.NoModel
+	}
 	s.setPhase(p)
 	s.st.Summary = summary
 	s.st.Pending, s.st.Questions, s.st.Announcement, s.st.Approval, s.st.MidExec = nil, nil, nil, nil, nil
@@ -190,20 +196,25 @@ func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
 		// The model plans the whole goal; what the reader assumed is not its plan.
 		s.st.Assumed, s.st.Intent = nil, 1
 		s.st.Complexity = Complexity{levelComplex, notRead(r)}
+		s.unread = &r
 		return s.planWithModel(obs)
-	case len(r.Commands) > 0 && !s.a.set.Subsystems.NoClarification:
-		// Part of it is clear: ask about the rest rather than fail (docs/understanding.md).
+	}
+	return s.planOffline(r, obs)
+}
+
+// planOffline is the plan when no model runs: what was read runs after questions about
+// the rest; a goal with nothing readable is asked about when vague, and fails otherwise.
+func (s *step) planOffline(r understand.Reading, obs page.Observation) (State, Output, []Event, error) {
+	s.st.Grounded, s.st.Assumed, s.st.Intent = r.Grounded, r.Assumptions, max(0, 1-0.25*float64(len(r.Unexplained)))
+	asking := !s.a.set.Subsystems.NoClarification
+	if asking && (len(r.Commands) > 0 || len(r.Questions) > 0 && understand.Commandlike(s.st.Goal)) {
+		// Part of it is clear, or it is a command the page does not explain ("click the
+		// Sve button"): ask about the rest rather than fail.
 		s.st.Commands = plannedFrom(r)
 		s.st.Complexity = Complexity{levelSimple, notRead(r)}
 		return s.fastPath(obs)
 	}
-	if len(r.Questions) > 0 && !s.a.set.Subsystems.NoClarification && understand.Commandlike(goal) {
-		// A command the page does not explain ("click the Sve button"): ask what it means.
-		s.st.Commands = plannedFrom(r)
-		s.st.Complexity = Complexity{levelSimple, notRead(r)}
-		return s.fastPath(obs)
-	}
-	if clarity, _ := rules.GoalClarity(goal); clarity < vagueGoal && !s.a.set.Subsystems.NoClarification {
+	if clarity, _ := rules.GoalClarity(s.st.Goal); clarity < vagueGoal && asking {
 		return s.askGoal(obs)
 	}
 	msg := "This errand needs a model to plan it (" + notRead(r) +
@@ -410,7 +421,12 @@ func (s *step) route(ch chain, obs page.Observation) (State, Output, []Event, er
 	}
 	route := s.a.set.routeFor(conf.Overall, s.st.PlanApproved, announced, s.st.Step == 0)
 	if len(s.st.Assumed) > 0 && route == RouteProceed {
-		route = RouteAssumeAnnounce // what the reader assumed is said before it runs
+		// What the reader assumed is said before it runs; the API shows no announcement,
+		// so there it is approved instead.
+		route = RouteAssumeAnnounce
+		if s.a.set.Profile == ProfileAPI && !s.st.PlanApproved {
+			route = RouteApproval
+		}
 	}
 	if !conf.HighRisk {
 		conf.Recommendation = route

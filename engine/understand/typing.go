@@ -47,6 +47,10 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 			consider(r.typeReading(vType, vw, rest[:m], rest[m:], changed), 0.97)
 		}
 	}
+	if len(rest) > 1 && intoWords[rest[0].key] {
+		// "type into City": a field and no value, which is asked for.
+		consider(r.typeReading(vType, vw, rest[1:], nil, changed), 0.95)
+	}
 	// "in the Name field type Jas" has its target first; "type Jas" has none.
 	consider(r.typeReading(vType, vw, nil, rest, changed), 0.9)
 	// "fill in the Name field": the value is missing.
