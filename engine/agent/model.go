@@ -105,22 +105,29 @@ func (s *step) modelFailed(err error) (State, Output, []Event, error) {
 		// The model was to plan what the reader could not; without it, the reader's
 		// reading is what there is.
 		s.unread = nil
-		s.st.NoModel = s.a.offline
+		s.st.NoModel = s.noModel(err)
 		return s.planOffline(*r, s.lastObs)
 	}
 	switch {
-	case errors.As(err, &missing):
-		return s.finish(PhaseFailed, "This errand needs a model: "+missing.Error()+".")
-	case errors.Is(err, llm.ErrUnavailable):
-		msg := "This errand needs a model, and none answers."
-		if s.a.offline != "" {
-			msg += " " + s.a.offline
-		}
-		return s.finish(PhaseFailed, msg)
+	case errors.As(err, &missing), errors.Is(err, llm.ErrUnavailable):
+		return s.finish(PhaseFailed, s.noModel(err))
 	case errors.Is(err, llm.ErrMalformed):
 		return s.finish(PhaseFailed, "The model's replies could not be used ("+err.Error()+"); nothing more was done.")
 	}
 	return s.finish(PhaseFailed, "The model failed: "+err.Error())
+}
+
+// noModel says why no model could be used and how to get one.
+func (s *step) noModel(err error) string {
+	var missing *llm.MissingError
+	if errors.As(err, &missing) {
+		return "This errand needs a model: " + missing.Error() + "."
+	}
+	msg := "This errand needs a model, and none answers."
+	if s.a.offline != "" {
+		msg += " " + s.a.offline
+	}
+	return msg
 }
 
 // promptCtx gathers what every prompt shows besides the page.

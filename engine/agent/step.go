@@ -76,7 +76,7 @@ func (s *step) setPhase(p Phase) {
 
 func (s *step) finish(p Phase, summary string) (State, Output, []Event, error) {
 	if p == PhaseFailed && s.st.NoModel != "" && !strings.Contains(summary, s.st.NoModel) {
-		summary += " No model answered, so the goal was read without one. " + s.st.NoModel
+		summary += " " + s.st.NoModel
 	}
 	s.setPhase(p)
 	s.st.Summary = summary
@@ -217,10 +217,14 @@ func (s *step) planOffline(r understand.Reading, obs page.Observation) (State, O
 	if clarity, _ := rules.GoalClarity(s.st.Goal); clarity < vagueGoal && asking {
 		return s.askGoal(obs)
 	}
-	msg := "This errand needs a model to plan it (" + notRead(r) +
-		"). Without one, Errand runs explicit commands such as: type 'Jas' into Name and click Save."
-	if s.a.offline != "" {
+	msg := "This errand needs a model to plan it (" + notRead(r) + ")."
+	switch {
+	case s.st.NoModel != "":
+		// finish adds why no model planned it.
+	case s.a.offline != "":
 		msg += " " + s.a.offline
+	default:
+		msg += " Without one, Errand runs explicit commands such as: type 'Jas' into Name and click Save."
 	}
 	return s.finish(PhaseFailed, msg)
 }
