@@ -27,9 +27,12 @@ type modelRig struct {
 	db     *store.Store
 	mu     sync.Mutex
 	events []agent.Event
-	llmCfg llm.Config
-	search string                         // the agent's SearchURL
-	answer func(agent.Output) agent.Input // nil = no prompter
+	// callsAt is, for each usage event, how many calls the fake had answered when the
+	// event reached the sink.
+	callsAt []int
+	llmCfg  llm.Config
+	search  string                         // the agent's SearchURL
+	answer  func(agent.Output) agent.Input // nil = no prompter
 }
 
 func newModelRig(t testing.TB) *modelRig {
@@ -64,7 +67,14 @@ func (r *modelRig) run(goal, path string) agent.Result {
 	}
 	runner := &agent.Runner{Agent: agent.New(agent.Config{Model: m, Offline: "(advice)", SearchURL: r.search}), Browser: browsertest.NewPage(r.t, shared),
 		Store: taskStore{r.db}, NewID: func() string { return "task-model" },
-		Sink: agent.SinkFunc(func(e agent.Event) { r.mu.Lock(); r.events = append(r.events, e); r.mu.Unlock() })}
+		Sink: agent.SinkFunc(func(e agent.Event) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.events = append(r.events, e)
+			if e.Type == agent.EventUsage {
+				r.callsAt = append(r.callsAt, r.ollama.Calls())
+			}
+		})}
 	if r.answer != nil {
 		runner.Prompter = agent.PrompterFunc(func(_ context.Context, o agent.Output) (agent.Input, error) { return r.answer(o), nil })
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 // Assessment is `errand assess`: what Errand would do with a goal on a page, acting on
@@ -22,15 +23,27 @@ type Assessment struct {
 	Complexity  string       `json:"complexity"`
 	Actions     []string     `json:"actions,omitempty"`
 	Reason      string       `json:"reason,omitempty"`
+	// Grounded says which words of the goal were read as which part of the page.
+	Grounded []understand.Grounding `json:"grounded,omitempty"`
 }
 
-// Assess runs the first step of a task on a copy and reports its decision.
+// Assess runs the first step of a task on a copy and reports its decision. It runs the
+// runner's loop up to the first decision, model calls included when a model runs, and
+// acts on nothing.
 func (a *Agent) Assess(ctx context.Context, goal string, obs page.Observation) (Assessment, error) {
 	st, out, _, err := a.Step(ctx, State{TaskID: "assess", Phase: PhaseIdle}, Input{Kind: InputStart, Goal: goal, Observation: obs})
+	for err == nil && out.Kind == OutputEffect {
+		reply := out.Effect.Perform(ctx)
+		if ctx.Err() != nil {
+			return Assessment{}, fmt.Errorf("assess: %w", ctx.Err())
+		}
+		st, out, _, err = a.Step(ctx, st, Input{Kind: InputEffect, Effect: &reply})
+	}
 	if err != nil {
 		return Assessment{}, fmt.Errorf("assess: %w", err)
 	}
-	as := Assessment{Validation: st.Validation, Complexity: st.Complexity.Level, Questions: out.Questions, Profile: a.set.Profile}
+	as := Assessment{Validation: st.Validation, Complexity: st.Complexity.Level, Questions: out.Questions, Profile: a.set.Profile,
+		Grounded: st.Grounded}
 	if as.Questions == nil {
 		as.Questions = []Question{}
 	}

@@ -180,7 +180,7 @@ func TestAuditRecordsFollowDecisions(t *testing.T) {
 
 func TestAskDetectedMergesAnswersAndReplans(t *testing.T) {
 	ag := New(Config{})
-	st := State{TaskID: "task-1", Phase: PhasePlanning, Goal: "Help me", Request: "Help me"}
+	st := State{Version: StateVersion, TaskID: "task-1", Phase: PhasePlanning, Goal: "Help me", Request: "Help me"}
 	reply := "I can do that. Should I fill in the form or click Save?"
 	ds := clarify.Detect(reply)
 	st, out, ev := func() (State, Output, []Event) {

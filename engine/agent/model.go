@@ -80,21 +80,6 @@ type UsagePayload struct {
 	TaskTokens int `json:"taskTokens"`
 }
 
-// call makes one structured model call, emitting a usage event for every attempt.
-func call[T any](s *step, req llm.Request) (T, error) {
-	if s.a.model == nil {
-		var zero T
-		return zero, fmt.Errorf("%s: %w", req.Purpose, llm.ErrUnavailable)
-	}
-	v, usage, err := llm.Structured[T](s.ctx, s.a.model, req)
-	for _, u := range usage {
-		s.st.ModelCalls++
-		s.st.Tokens += u.PromptTokens + u.CompletionTokens
-		s.emit(EventUsage, UsagePayload{Usage: u, TaskCalls: s.st.ModelCalls, TaskTokens: s.st.Tokens})
-	}
-	return v, err
-}
-
 // modelFailed ends a task whose model could not be used, saying what to do about it.
 func (s *step) modelFailed(err error) (State, Output, []Event, error) {
 	if s.ctx.Err() != nil {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -39,10 +40,18 @@ func newModelRig(t *testing.T, lim Limits) *modelRig {
 	return &modelRig{t: t, srv: srv, ag: New(Config{Model: m, Limits: lim}), st: State{TaskID: "task-1", Phase: PhaseIdle}}
 }
 
+// step hands in to the agent and, as the runner does, performs the effects it asks for
+// until it decides; the events are those of the whole input.
 func (r *modelRig) step(in Input) (Output, []Event) {
 	r.t.Helper()
 	st, out, ev := stepT(r.t, r.ag, r.st, in)
 	r.st, r.obs = st, in.Observation
+	for out.Kind == OutputEffect {
+		reply := out.Effect.Perform(context.Background())
+		var more []Event
+		r.st, out, more = stepT(r.t, r.ag, r.st, Input{Kind: InputEffect, Effect: &reply})
+		ev = append(ev, more...)
+	}
 	r.ev = append(r.ev, ev...)
 	return out, ev
 }

@@ -63,7 +63,7 @@ type planReply struct {
 }
 
 func (r *planReply) Validate() error {
-	if len(r.Steps) == 0 && len(r.NeedsClarification) == 0 {
+	if len(r.Steps) == 0 && len(r.NeedsClarification) == 0 && len(clarify.Detect(r.Thought)) == 0 {
 		return errors.New("steps: a plan needs at least one step, or a question in needsClarification")
 	}
 	if r.Score < 0 || r.Score > 1 {
@@ -105,8 +105,8 @@ func (s *step) sourcesByRule(obs page.Observation) ([]string, bool) {
 func (s *step) planWithModel(obs page.Observation) (State, Output, []Event, error) {
 	if s.a.knowledge != nil && s.st.Knowledge == nil && s.st.Hints == nil {
 		// Knowledge is always retrieved first (seed 002); a failing store only means none.
-		s.st.Knowledge, _ = s.a.knowledge.Retrieve(s.ctx, obs.URL, s.st.Goal)
-		s.st.Hints, _ = s.a.knowledge.Hints(s.ctx, obs.URL, s.st.Goal)
+		s.st.Knowledge = s.lookup(EffectKnowledge, obs.URL, s.st.Goal)
+		s.st.Hints = s.lookup(EffectHints, obs.URL, s.st.Goal)
 	}
 	pc := s.promptCtx()
 	sources, known := s.sourcesByRule(obs)
@@ -150,6 +150,14 @@ func (s *step) planWithModel(obs page.Observation) (State, Output, []Event, erro
 	}
 	if len(pr.NeedsClarification) > 0 {
 		return s.askModelQuestions(pr.NeedsClarification, obs)
+	}
+	if len(pr.Steps) == 0 {
+		// A planner that wrote no steps but asked in its own words ("Which card should
+		// I use: Visa or Mastercard?") gets its questions put to the person
+		// (docs/decisions.md D-17, the question detector).
+		if ds := clarify.Detect(pr.Thought); len(ds) > 0 {
+			return s.askDetected(ds, obs)
+		}
 	}
 	if pr.Score < refineGoodEnough {
 		mc := &modelCritic{s: s, obs: obs, pc: pc, replies: []planReply{pr}}
@@ -206,6 +214,11 @@ func (s *step) askModelQuestions(qs []askReply, obs page.Observation) (State, Ou
 		}
 		ds = append(ds, d)
 	}
+	return s.askDetected(ds, obs)
+}
+
+// askDetected asks the detected questions, keeping the events of this step.
+func (s *step) askDetected(ds []clarify.Detected, obs page.Observation) (State, Output, []Event, error) {
 	st, out, evs, err := s.a.AskDetected(s.ctx, s.st, ds, obs)
 	s.st = st
 	s.events = append(s.events, evs...)

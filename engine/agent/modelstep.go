@@ -235,11 +235,9 @@ func (s *step) addCommands(cmds []understand.Command, r Refined, obs page.Observ
 // into the goal before the step is refined again.
 func (s *step) missingInfo(what string, obs page.Observation) (State, Output, []Event, error) {
 	what = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(what), "MISSING_INFO:"))
-	if s.a.knowledge != nil {
-		if chunks, err := s.a.knowledge.Retrieve(s.ctx, obs.URL, what); err == nil && len(chunks) > 0 && !s.knows(chunks) {
-			s.st.Knowledge = append(s.st.Knowledge, chunks...)
-			return s.refineNext(obs)
-		}
+	if chunks := s.lookup(EffectKnowledge, obs.URL, what); len(chunks) > 0 && !s.knows(chunks) {
+		s.st.Knowledge = append(s.st.Knowledge, chunks...)
+		return s.refineNext(obs)
 	}
 	return s.askModelQuestions([]askReply{{Question: "What is the " + what + "?"}}, obs)
 }

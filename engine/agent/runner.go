@@ -171,6 +171,14 @@ func (ru *run) loop(ctx context.Context, in Input) (Result, error) {
 		switch out.Kind {
 		case OutputDone:
 			return ru.result(), nil
+		case OutputEffect:
+			reply := out.Effect.Perform(ctx)
+			if ctx.Err() != nil {
+				// Stopped, not failed: the checkpoint waits for this effect, which a
+				// resume asks for again.
+				return ru.result(), fmt.Errorf("run: %w", ctx.Err())
+			}
+			in = Input{Kind: InputEffect, Effect: &reply}
 		case OutputAct:
 			next, err := ru.execute(ctx, out.Actions)
 			if err != nil {

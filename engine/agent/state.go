@@ -71,8 +71,10 @@ func (l Limits) withDefaults() Limits {
 // State is everything needed to continue a task after a crash. It is persisted as JSON
 // after every step, so every field must survive a round trip.
 type State struct {
-	TaskID string `json:"taskId"`
-	Goal   string `json:"goal"`
+	// Version is the StateVersion of the build that wrote it (versions.go).
+	Version int    `json:"version,omitempty"`
+	TaskID  string `json:"taskId"`
+	Goal    string `json:"goal"`
 	// Today is the day the task started (YYYY-MM-DD), for dates written without a year.
 	Today      string     `json:"today,omitempty"`
 	StartURL   string     `json:"startUrl"`
@@ -104,6 +106,8 @@ type State struct {
 	// NoModel is the advice on getting a model, kept when the goal was read without one
 	// because none answered; a task that then fails says it (docs/models.md).
 	NoModel string `json:"noModel,omitempty"`
+	// Replay is set while the step waits for an effect's reply (effects.go).
+	Replay *Replay `json:"replay,omitempty"`
 	// PlanApproved is set once the person approved the plan.
 	PlanApproved bool `json:"planApproved,omitempty"`
 	// Request is the goal as first typed; Clarified holds the answers merged into Goal
@@ -207,6 +211,7 @@ const (
 	InputDecision   InputKind = "decision"
 	InputCorrection InputKind = "correction"
 	InputResume     InputKind = "resume"
+	InputEffect     InputKind = "effect"
 )
 
 // Decisions a person (or a countdown) can take on a dialog.
@@ -233,6 +238,8 @@ type Input struct {
 	Answers    []Answer    `json:"answers,omitempty"`
 	Decision   string      `json:"decision,omitempty"` // one of the Decision constants
 	Correction *Correction `json:"correction,omitempty"`
+	// Effect is the reply to the effect the last output asked for.
+	Effect *EffectReply `json:"effect,omitempty"`
 }
 
 // OutputKind names the outputs of DESIGN §3.
@@ -245,6 +252,9 @@ const (
 	OutputAwaitApproval OutputKind = "await_approval"
 	OutputMidExecDialog OutputKind = "mid_exec_dialog"
 	OutputDone          OutputKind = "done"
+	// OutputEffect asks for a model call or a knowledge lookup; its reply comes back as
+	// an InputEffect (effects.go).
+	OutputEffect OutputKind = "effect"
 )
 
 // Output is what the caller must do next.
@@ -257,6 +267,7 @@ type Output struct {
 	MidExec      *MidExec      `json:"midExec,omitempty"`
 	Status       Phase         `json:"status,omitempty"`
 	Summary      string        `json:"summary,omitempty"`
+	Effect       *Effect       `json:"effect,omitempty"`
 }
 
 // QuestionType is one of the three kinds of question (DESIGN §4).

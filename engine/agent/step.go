@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -56,6 +57,11 @@ type step struct {
 	st      State
 	events  []Event
 	lastObs page.Observation
+	// replies are the effect replies of the input being handled, used the ones read so
+	// far, and wanted the effect the step stopped for (effects.go).
+	replies []EffectReply
+	used    int
+	wanted  *Effect
 	// unread is the reading a model was asked to plan; when no model answers, the goal
 	// is read without one instead (docs/understanding.md, "Partial understanding").
 	unread *understand.Reading
@@ -84,13 +90,83 @@ func (s *step) finish(p Phase, summary string) (State, Output, []Event, error) {
 	return s.st, Output{Kind: OutputDone, Status: p, Summary: summary}, s.events, nil
 }
 
-// Step advances a task by one input (DESIGN §3). The caller persists the returned state
-// before acting on the output.
+// Step advances a task by one input (docs/architecture.md). It reads no clock and does no
+// I/O: the browser, the model and the knowledge base are asked for through its output. The
+// caller persists the returned state before acting on the output.
 func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []Event, error) {
 	if err := ctx.Err(); err != nil {
 		return st, Output{}, nil, fmt.Errorf("step: %w", err)
 	}
-	s := &step{ctx: ctx, a: a, st: st, lastObs: in.Observation}
+	base, orig, emitted := st, in, 0
+	var replies []EffectReply
+	if rp := st.Replay; rp != nil {
+		switch in.Kind {
+		case InputEffect:
+			if in.Effect == nil {
+				return st, Output{}, nil, fmt.Errorf("step: an effect input without a reply")
+			}
+			replies = append(append([]EffectReply(nil), rp.Replies...), *in.Effect)
+		case InputResume:
+			// Ask again for the effect a crash interrupted; the replies kept stand.
+			replies = rp.Replies
+		default:
+			return st, Output{}, nil, fmt.Errorf("step: %s input while a %s effect is awaited", in.Kind, "model or knowledge")
+		}
+		base, orig, emitted = *rp.Base, rp.Input, rp.Emitted
+	} else if in.Kind == InputEffect {
+		return st, Output{}, nil, fmt.Errorf("step: an effect reply that nothing asked for")
+	}
+	work := base
+	if a.model != nil || a.knowledge != nil {
+		// The step code changes its state in place; a replay must start from the state
+		// as it was, so it works on a copy.
+		var err error
+		if work, err = cloneState(base); err != nil {
+			return st, Output{}, nil, fmt.Errorf("step: %w", err)
+		}
+	}
+	s := &step{ctx: ctx, a: a, st: work, lastObs: orig.Observation, replies: replies}
+	next, out, events, err := s.run(orig)
+	if s.wanted != nil {
+		pending, keep := base, base
+		pending.Replay = &Replay{Base: &keep, Input: orig, Replies: replies, Emitted: len(s.events)}
+		pending.EventSeq = s.st.EventSeq
+		return pending, Output{Kind: OutputEffect, Effect: s.wanted}, s.events[min(emitted, len(s.events)):], nil
+	}
+	next.Replay = nil
+	return next, out, events[min(emitted, len(events)):], err
+}
+
+// run handles one input, recovering the stop for an effect.
+func (s *step) run(in Input) (st State, out Output, events []Event, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(awaitEffect); !ok {
+				panic(r)
+			}
+		}
+	}()
+	return s.handle(in)
+}
+
+func cloneState(st State) (State, error) {
+	raw, err := json.Marshal(st)
+	if err != nil {
+		return st, fmt.Errorf("copy the state: %w", err)
+	}
+	var c State
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return st, fmt.Errorf("copy the state: %w", err)
+	}
+	return c, nil
+}
+
+// handle routes one input to its handler.
+func (s *step) handle(in Input) (State, Output, []Event, error) {
+	st := s.st
+	if outdated(st) {
+		return s.migrate(in)
+	}
 	if st.Phase.Terminal() {
 		return st, Output{Kind: OutputDone, Status: st.Phase, Summary: st.Summary}, nil, nil
 	}
@@ -148,6 +224,7 @@ func (s *step) resume(in Input) (State, Output, []Event, error) {
 
 func (s *step) start(in Input) (State, Output, []Event, error) {
 	goal := strings.TrimSpace(in.Goal)
+	s.st.Version = StateVersion
 	s.st.Goal, s.st.Request, s.st.StartURL, s.st.Phase = goal, goal, in.Observation.URL, PhaseIdle
 	if !in.Now.IsZero() {
 		s.st.Today = in.Now.Format(time.DateOnly)

@@ -1,0 +1,135 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/errand-app/errand/engine/llm"
+	"github.com/errand-app/errand/engine/llm/fakeollama"
+)
+
+// checkpointed is st as a restart reads it back from the store.
+func checkpointed(t *testing.T, st State) State {
+	t.Helper()
+	raw, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back State
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
+// TestModelCallsAreEffects: Step calls no model itself. It asks for each call as an
+// output; a crash after the first reply repeats only the call it was waiting for; the
+// replayed part of the step emits nothing twice.
+func TestModelCallsAreEffects(t *testing.T) {
+	r := newModelRig(t, Limits{})
+	r.srv.Script("PLANNING", planOf(0.95, "Fill in the contact form and save it"))
+	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", act(`setValue(31, "Jas")`, "Name"), act(`setValue(32, "jas@example.com")`, "Email"),
+		act("click(34)", "Save")))
+	ctx := context.Background()
+	var all []Event
+	st, out, ev := stepT(t, r.ag, State{TaskID: "task-1", Phase: PhaseIdle},
+		Input{Kind: InputStart, Goal: "Add Jas to the contacts with email 'jas@example.com'", Observation: contactPage})
+	all = append(all, ev...)
+	if out.Kind != OutputEffect || out.Effect.Request.Purpose != llm.PurposePlanning || r.srv.Calls() != 0 {
+		t.Fatalf("start: %s %+v after %d calls, want a planning effect and no call made", out.Kind, out.Effect, r.srv.Calls())
+	}
+	reply := out.Effect.Perform(ctx)
+	st, out, ev = stepT(t, r.ag, checkpointed(t, st), Input{Kind: InputEffect, Effect: &reply})
+	all = append(all, ev...)
+	if out.Kind != OutputEffect || out.Effect.Request.Purpose != llm.PurposeRefinement || len(payloads[UsagePayload](ev, EventUsage)) != 1 {
+		t.Fatalf("after planning: %s, events %v; want a refinement effect and the planning call's usage", out.Kind, ev)
+	}
+	// A crash here: the task resumes from its checkpoint and asks for the refinement again.
+	st, out, ev = stepT(t, r.ag, checkpointed(t, st), Input{Kind: InputResume, Observation: contactPage})
+	all = append(all, ev...)
+	if out.Kind != OutputEffect || out.Effect.Request.Purpose != llm.PurposeRefinement || len(ev) != 0 {
+		t.Fatalf("resumed: %s with %d events, want the refinement asked again and nothing re-emitted", out.Kind, len(ev))
+	}
+	reply = out.Effect.Perform(ctx)
+	st, out, ev = stepT(t, r.ag, checkpointed(t, st), Input{Kind: InputEffect, Effect: &reply})
+	all = append(all, ev...)
+	if out.Kind != OutputAct || len(out.Actions) != 3 || st.Replay != nil {
+		t.Fatalf("after refinement: %s %v (replay %v), want the chain and nothing awaited", out.Kind, out.Actions, st.Replay)
+	}
+	if got := r.calls(llm.PurposePlanning, llm.PurposeRefinement); got[llm.PurposePlanning] != 1 || got[llm.PurposeRefinement] != 1 {
+		t.Errorf("calls %v: each call made once, the planning call not repeated after the crash", got)
+	}
+	if st.ModelCalls != 2 || len(payloads[UsagePayload](all, EventUsage)) != 2 {
+		t.Errorf("%d calls counted, %d usage events; want the two replies read once each", st.ModelCalls, len(payloads[UsagePayload](all, EventUsage)))
+	}
+	for i := 1; i < len(all); i++ {
+		if all[i].Seq != all[i-1].Seq+1 {
+			t.Fatalf("event seqs %d then %d: an event was lost or emitted twice", all[i-1].Seq, all[i].Seq)
+		}
+	}
+}
+
+func TestEffectInputsOutOfTurn(t *testing.T) {
+	r := newModelRig(t, Limits{})
+	reply := EffectReply{Kind: EffectModel}
+	if _, _, _, err := r.ag.Step(context.Background(), State{TaskID: "t", Phase: PhasePlanning}, Input{Kind: InputEffect, Effect: &reply}); err == nil {
+		t.Error("an effect reply nothing asked for was taken")
+	}
+	waiting := State{TaskID: "t", Replay: &Replay{Base: &State{TaskID: "t"}}}
+	if _, _, _, err := r.ag.Step(context.Background(), waiting, Input{Kind: InputAnswer}); err == nil {
+		t.Error("an answer was taken while a model reply was awaited")
+	}
+}
+
+// TestEffectErrorsSurviveTheCheckpoint: a failed call read back after a restart is the
+// same failure to errors.Is and errors.As.
+func TestEffectErrorsSurviveTheCheckpoint(t *testing.T) {
+	tests := []struct {
+		err  error
+		want error
+	}{
+		{fmt.Errorf("planning call: %w", llm.ErrUnavailable), llm.ErrUnavailable},
+		{fmt.Errorf("planning: %w", &llm.MissingError{Model: "qwen2.5:3b"}), llm.ErrModelMissing},
+		{fmt.Errorf("x: %w", llm.ErrMalformed), llm.ErrMalformed},
+		{fmt.Errorf("x: %w", llm.ErrStalled), llm.ErrStalled},
+	}
+	for _, tt := range tests {
+		raw, _ := json.Marshal(replyOf(EffectModel, nil, nil, tt.err))
+		var back EffectReply
+		if err := json.Unmarshal(raw, &back); err != nil {
+			t.Fatal(err)
+		}
+		if !errors.Is(back.Err, tt.want) || back.Err.Error() != tt.err.Error() {
+			t.Errorf("%v read back as %v", tt.err, back.Err)
+		}
+	}
+	raw, _ := json.Marshal(replyOf(EffectModel, nil, nil, &llm.MissingError{Model: "qwen2.5:3b"}))
+	var back EffectReply
+	_ = json.Unmarshal(raw, &back)
+	var missing *llm.MissingError
+	if !errors.As(back.Err, &missing) || missing.Model != "qwen2.5:3b" {
+		t.Errorf("the missing model's name was lost: %v", back.Err)
+	}
+}
+
+// TestPlannerQuestionInItsOwnWords: a planner that writes no steps but asks in its free
+// text has the question put to the person, with the options it listed.
+func TestPlannerQuestionInItsOwnWords(t *testing.T) {
+	r := newModelRig(t, Limits{})
+	r.srv.Script("PLANNING", fakeollama.JSON(planReply{Thought: "Two cards are saved. Which card should I use: Visa or Mastercard?"}))
+	out, _ := r.start(addPatient, contactPage)
+	if out.Kind != OutputAsk || len(out.Questions) != 1 || !strings.Contains(out.Questions[0].Text, "Which card") {
+		t.Fatalf("out = %s %+v, want the planner's question", out.Kind, out.Questions)
+	}
+	var opts []string
+	for _, o := range out.Questions[0].Options {
+		opts = append(opts, o.Text)
+	}
+	if !containsFold(opts, "Visa") || !containsFold(opts, "Mastercard") {
+		t.Errorf("options %v, want Visa and Mastercard", opts)
+	}
+}
