@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -245,6 +246,11 @@ func TestAssessJSON(t *testing.T) {
 	}
 	if v.count("/second.html") != 0 {
 		t.Errorf("assess acted on the page")
+	}
+	// The text form says which words were read as which element.
+	code, out, _ := call(t, t.TempDir(), "assess", "--url", base+"/two-links.html", "Click Directions")
+	if code != ExitOK || !regexp.MustCompile(`read: ".*Directions" as element → .*Directions`).MatchString(out) {
+		t.Errorf("assess does not show its grounding (exit %d):\n%s", code, out)
 	}
 }
 

@@ -87,6 +87,14 @@ func assessCmd(ctx context.Context, args []string, env Env) int {
 		b := as.Confidence.Breakdown
 		fmt.Fprintf(env.Stdout, "route: %s\nconfidence: %.2f (intent %.2f, target %.2f, value %.2f, determinism %.2f)\nvalidation: %s\n",
 			as.Route, as.Confidence.Overall, b.IntentClarity, b.TargetMatch, b.ValueConfidence, b.ActionDeterminism, as.Validation.Status)
+		for _, g := range as.Grounded {
+			// Which words were read as which part of the page (docs/understanding.md).
+			on := ""
+			if g.Element != "" {
+				on = " → " + g.Element
+			}
+			fmt.Fprintf(env.Stdout, "read: %q as %s%s\n", g.Words, g.As, on)
+		}
 		for _, a := range as.Actions {
 			fmt.Fprintln(env.Stdout, "would do:", a)
 		}

@@ -62,6 +62,8 @@ type step struct {
 	replies []EffectReply
 	used    int
 	wanted  *Effect
+	// illegal is a phase change the transition table does not allow (phases.go).
+	illegal error
 	// unread is the reading a model was asked to plan; when no model answers, the goal
 	// is read without one instead (docs/understanding.md, "Partial understanding").
 	unread *understand.Reading
@@ -70,24 +72,6 @@ type step struct {
 func (s *step) emit(t EventType, payload any) {
 	s.st.EventSeq++
 	s.events = append(s.events, Event{Type: t, TaskID: s.st.TaskID, Seq: s.st.EventSeq, Payload: payload})
-}
-
-func (s *step) setPhase(p Phase) {
-	if s.st.Phase == p {
-		return
-	}
-	s.emit(EventStateChanged, StateChanged{From: s.st.Phase, To: p})
-	s.st.Phase = p
-}
-
-func (s *step) finish(p Phase, summary string) (State, Output, []Event, error) {
-	if p == PhaseFailed && s.st.NoModel != "" && !strings.Contains(summary, s.st.NoModel) {
-		summary += " " + s.st.NoModel
-	}
-	s.setPhase(p)
-	s.st.Summary = summary
-	s.st.Pending, s.st.Questions, s.st.Announcement, s.st.Approval, s.st.MidExec = nil, nil, nil, nil, nil
-	return s.st, Output{Kind: OutputDone, Status: p, Summary: summary}, s.events, nil
 }
 
 // Step advances a task by one input (docs/architecture.md). It reads no clock and does no
@@ -127,10 +111,15 @@ func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []
 	}
 	s := &step{ctx: ctx, a: a, st: work, lastObs: orig.Observation, replies: replies}
 	next, out, events, err := s.run(orig)
+	if s.illegal != nil {
+		return st, Output{}, nil, fmt.Errorf("step: %w", s.illegal)
+	}
 	if s.wanted != nil {
 		pending, keep := base, base
 		pending.Replay = &Replay{Base: &keep, Input: orig, Replies: replies, Emitted: len(s.events)}
-		pending.EventSeq = s.st.EventSeq
+		// The checkpoint shows the phase the step reached (planning, say), while the
+		// replay starts from the state before the input.
+		pending.EventSeq, pending.Phase = s.st.EventSeq, s.st.Phase
 		return pending, Output{Kind: OutputEffect, Effect: s.wanted}, s.events[min(emitted, len(s.events)):], nil
 	}
 	next.Replay = nil
@@ -166,6 +155,9 @@ func (s *step) handle(in Input) (State, Output, []Event, error) {
 	st := s.st
 	if outdated(st) {
 		return s.migrate(in)
+	}
+	if err := accepts(st, in); err != nil {
+		return st, Output{}, nil, fmt.Errorf("step: %w", err)
 	}
 	if st.Phase.Terminal() {
 		return st, Output{Kind: OutputDone, Status: st.Phase, Summary: st.Summary}, nil, nil
@@ -225,7 +217,8 @@ func (s *step) resume(in Input) (State, Output, []Event, error) {
 func (s *step) start(in Input) (State, Output, []Event, error) {
 	goal := strings.TrimSpace(in.Goal)
 	s.st.Version = StateVersion
-	s.st.Goal, s.st.Request, s.st.StartURL, s.st.Phase = goal, goal, in.Observation.URL, PhaseIdle
+	s.st.Goal, s.st.Request, s.st.StartURL = goal, goal, in.Observation.URL
+	s.st.Phase = PhaseIdle // a new task, or an old one read again (versions.go)
 	if !in.Now.IsZero() {
 		s.st.Today = in.Now.Format(time.DateOnly)
 	}
