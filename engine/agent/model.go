@@ -49,15 +49,15 @@ type PlanStep struct {
 
 // Contingency is conditional planning: if the text appears, run the command first.
 type Contingency struct {
-	If   string `json:"if" desc:"a short text visible on the page when this happens"`
-	Then string `json:"then" desc:"an explicit command, such as: click Got it"`
+	If   string `json:"if" max:"60" desc:"a short text visible on the page when this happens"`
+	Then string `json:"then" max:"80" desc:"an explicit command, such as: click Got it"`
 }
 
 // Subtask is a part of a long errand with its contract.
 type Subtask struct {
-	Goal   string `json:"goal"`
-	Input  string `json:"input,omitempty"`
-	Output string `json:"output,omitempty"`
+	Goal   string `json:"goal" max:"100"`
+	Input  string `json:"input,omitempty" max:"60"`
+	Output string `json:"output,omitempty" max:"60"`
 	Done   bool   `json:"done,omitempty"`
 }
 

@@ -22,10 +22,10 @@ const (
 )
 
 type contextReply struct {
-	Thought     string     `json:"thought"`
+	Thought     string     `json:"thought" max:"200"`
 	Sources     []string   `json:"sources" desc:"any of PAGE, MEMORY, KNOWLEDGE, WEB_SEARCH, ASK_USER"`
 	SearchQuery string     `json:"searchQuery"`
-	Questions   []askReply `json:"questions"`
+	Questions   []askReply `json:"questions" max:"3"`
 }
 
 func (r *contextReply) Validate() error {
@@ -43,22 +43,22 @@ func (r *contextReply) Validate() error {
 }
 
 type askReply struct {
-	Question string   `json:"question"`
-	Options  []string `json:"options"`
+	Question string   `json:"question" max:"150"`
+	Options  []string `json:"options" max:"5"`
 }
 
 type planStepReply struct {
-	Description     string        `json:"description"`
-	ExpectedOutcome string        `json:"expectedOutcome"`
-	NextGoal        string        `json:"nextGoal"`
-	Contingencies   []Contingency `json:"contingencies"`
+	Description     string        `json:"description" max:"100"`
+	ExpectedOutcome string        `json:"expectedOutcome" max:"100"`
+	NextGoal        string        `json:"nextGoal" max:"60"`
+	Contingencies   []Contingency `json:"contingencies" max:"2"`
 }
 
 type planReply struct {
-	Thought            string          `json:"thought"`
-	Steps              []planStepReply `json:"steps"`
-	Subtasks           []Subtask       `json:"subtasks"`
-	NeedsClarification []askReply      `json:"needsClarification"`
+	Thought            string          `json:"thought" max:"200"`
+	Steps              []planStepReply `json:"steps" max:"8"`
+	Subtasks           []Subtask       `json:"subtasks" max:"4"`
+	NeedsClarification []askReply      `json:"needsClarification" max:"3"`
 	Score              float64         `json:"score"`
 }
 

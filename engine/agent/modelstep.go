@@ -11,13 +11,13 @@ import (
 )
 
 type actionReply struct {
-	Action      string `json:"action" desc:"one action call, such as click(7) or setValue(4, \"Jas\")"`
-	Description string `json:"description"`
+	Action      string `json:"action" max:"120" desc:"one action call, such as click(7) or setValue(4, \"Jas\")"`
+	Description string `json:"description" max:"60"`
 }
 
 type refineReply struct {
-	Thought     string        `json:"thought"`
-	Actions     []actionReply `json:"actions"`
+	Thought     string        `json:"thought" max:"200"`
+	Actions     []actionReply `json:"actions" max:"16"`
 	CoversSteps int           `json:"coversSteps"`
 	MissingInfo string        `json:"missingInfo"`
 	NextGoal    string        `json:"nextGoal"`

@@ -19,12 +19,12 @@ type verifyReply struct {
 type replanReply struct {
 	Decision string   `json:"decision" enum:"continue,modify,regenerate"`
 	Reason   string   `json:"reason"`
-	Steps    []string `json:"steps"`
+	Steps    []string `json:"steps" max:"8"`
 }
 
 type correctionReply struct {
-	Thought    string        `json:"thought"`
-	Actions    []actionReply `json:"actions"`
+	Thought    string        `json:"thought" max:"200"`
+	Actions    []actionReply `json:"actions" max:"16"`
 	Confidence float64       `json:"confidence"`
 }
 

@@ -15,8 +15,8 @@ type Critic interface {
 // Feedback is seed 000's plan evaluation.
 type Feedback struct {
 	Score       float64  `json:"score"`
-	Issues      []string `json:"issues"`
-	Suggestions []string `json:"suggestions"`
+	Issues      []string `json:"issues" max:"5"`
+	Suggestions []string `json:"suggestions" max:"5"`
 }
 
 // SelfRefineUpdate is the selfRefineUpdate event.
