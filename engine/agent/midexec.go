@@ -59,6 +59,7 @@ const (
 	causeGone    = "The element is no longer on the page"
 	causeTimeout = "Page took too long to respond"
 	causeChanged = "The page changed under the step"
+	causeCovered = "Something covers the element"
 	causeUnknown = "Unknown error"
 )
 
@@ -79,6 +80,13 @@ func analyzeFailure(want page.Node, o page.Outcome, v verdict, beforeURL string,
 		}
 		return Analysis{Cause: causeGone, Suggestion: "Nothing like it is on the page now; make a new plan from here or skip it.",
 			CanRetry: true, CanSkip: true, CanReplan: true, RecommendedAction: DecisionReplan}
+	case kind == page.ErrCovered:
+		suggestion := "Close what covers it, then retry; or make a new plan from here."
+		if obs.Modal != "" {
+			suggestion = fmt.Sprintf("The dialog %q is open; close it or answer it, then retry.", obs.Modal)
+		}
+		return Analysis{Cause: causeCovered + ": " + v.evidence, Suggestion: suggestion, CanRetry: true, CanSkip: true,
+			CanReplan: true, RecommendedAction: DecisionReplan}
 	case kind == page.ErrTimeout:
 		return Analysis{Cause: causeTimeout, Suggestion: "Try again; the page may answer now.", CanRetry: true, CanSkip: true,
 			CanReplan: true, RecommendedAction: DecisionRetry}

@@ -117,6 +117,8 @@ func (r *Runner) log() *slog.Logger {
 
 // Run starts a new task on startURL (the current page when empty).
 func (r *Runner) Run(ctx context.Context, goal, startURL string) (Result, error) {
+	// The task's time counts from here: opening the start page is part of it.
+	began := r.now()
 	if startURL != "" {
 		if err := r.Browser.Navigate(ctx, startURL); err != nil {
 			return Result{}, fmt.Errorf("open %s: %w", startURL, err)
@@ -126,8 +128,8 @@ func (r *Runner) Run(ctx context.Context, goal, startURL string) (Result, error)
 	if err != nil {
 		return Result{}, fmt.Errorf("observe start page: %w", err)
 	}
-	ru := &run{r: r, st: State{TaskID: r.NewID(), Phase: PhaseIdle}, started: r.now()}
-	return ru.loop(ctx, Input{Kind: InputStart, Goal: goal, Observation: obs, Now: ru.r.now()})
+	ru := &run{r: r, st: State{TaskID: r.NewID(), Phase: PhaseIdle}, started: began}
+	return ru.loop(ctx, Input{Kind: InputStart, Goal: goal, Observation: obs, Now: began})
 }
 
 // load reads a persisted task; done is set when it has already finished.
@@ -136,7 +138,11 @@ func (r *Runner) load(ctx context.Context, taskID string) (ru *run, done bool, e
 	if err != nil {
 		return nil, false, fmt.Errorf("load task %s: %w", taskID, err)
 	}
-	return &run{r: r, st: st, started: r.now()}, st.Phase.Terminal(), nil
+	started := r.now()
+	if !st.Started.IsZero() {
+		started = st.Started // a resumed task's duration counts from its start
+	}
+	return &run{r: r, st: st, started: started}, st.Phase.Terminal(), nil
 }
 
 // Resume continues a persisted task from its last checkpoint.

@@ -75,6 +75,9 @@ type State struct {
 	Version int    `json:"version,omitempty"`
 	TaskID  string `json:"taskId"`
 	Goal    string `json:"goal"`
+	// Started is when the task began (the runner's clock), so a resumed task's duration
+	// counts from its start.
+	Started time.Time `json:"started,omitempty"`
 	// Today is the day the task started (YYYY-MM-DD), for dates written without a year.
 	Today      string     `json:"today,omitempty"`
 	StartURL   string     `json:"startUrl"`

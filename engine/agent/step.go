@@ -220,7 +220,7 @@ func (s *step) start(in Input) (State, Output, []Event, error) {
 	s.st.Goal, s.st.Request, s.st.StartURL = goal, goal, in.Observation.URL
 	s.st.Phase = PhaseIdle // a new task, or an old one read again (versions.go)
 	if !in.Now.IsZero() {
-		s.st.Today = in.Now.Format(time.DateOnly)
+		s.st.Today, s.st.Started = in.Now.Format(time.DateOnly), in.Now
 	}
 	s.st.LastURL, s.st.LastHash = in.Observation.URL, in.Observation.DOMHash
 	s.setPhase(PhasePlanning)
@@ -440,6 +440,11 @@ func (s *step) buildChain(obs page.Observation) (chain, func() (State, Output, [
 			return ch, func() (State, Output, []Event, error) {
 				s.st.Commands[i].Ask = &q
 				return s.askReader([]int{i}, obs)
+			}
+		}
+		if b.node.Occ && len(ch.links) == 0 && obs.Modal != "" {
+			if btn, ok := dismissButton(obs); ok {
+				return ch, func() (State, Output, []Event, error) { return s.dismissFirst(i, b.node, btn, obs) }
 			}
 		}
 		if b.deferred {
