@@ -12,7 +12,7 @@ import (
 // fail, again and again. When the dialog has exactly one button that only closes it, the
 // fast path closes it first and says so (an assumption, announced before it runs); a
 // button that agrees to something is never pressed without the person
-// (docs/decisions.md D-43).
+// (docs/decisions.md D-45).
 
 // dismissNames are the names of buttons that close a dialog and agree to nothing.
 var dismissNames = map[string]bool{"got it": true, "close": true, "×": true, "x": true, "✕": true, "ok": true,
