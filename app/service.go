@@ -16,6 +16,7 @@ import (
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/engine/browser"
 	"github.com/errand-app/errand/engine/llm"
+	"github.com/errand-app/errand/knowledge"
 	"github.com/errand-app/errand/store"
 )
 
@@ -30,6 +31,10 @@ type Service struct {
 	runs    atomic.Int32          // tasks running now
 	speeds  *llm.Speeds           // measured model speeds, shared by every setup
 
+	// know is the knowledge base and learned memory model errands draw on, opened on
+	// first use.
+	know *siteKnowledge
+
 	mu    sync.Mutex
 	br    *browser.Browser
 	facts machineFacts // guarded by mu
@@ -40,6 +45,7 @@ type Service struct {
 type setup struct {
 	cfg   Config
 	model *llm.Ollama // nil when offline
+	know  agent.Knowledge
 	agent *agent.Agent
 }
 
@@ -81,6 +87,14 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 	}
 	s := &Service{dataDir: dir, db: db, log: opts.Logger, now: opts.Now, facts: facts,
 		speeds: llm.NewSpeeds(facts.Speeds)}
+	s.know = &siteKnowledge{
+		openBase: func(ctx context.Context) (*knowledge.Base, error) {
+			return OpenKnowledge(ctx, cfg, opts, KnowledgeOptions{})
+		},
+		openMemory: func(ctx context.Context) (*Memory, error) {
+			return OpenMemory(ctx, dir, nil)
+		},
+	}
 	saved, err := loadSettings(dir)
 	if err != nil {
 		_ = db.Close()
@@ -98,7 +112,7 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 // newSetup builds the model client and the agent for cfg. Models cfg leaves unnamed are
 // the ones recommended for the machine.
 func (s *Service) newSetup(cfg Config) (*setup, error) {
-	su := &setup{cfg: cfg}
+	su := &setup{cfg: cfg, know: s.know}
 	if !cfg.Offline {
 		rec := llm.Recommend(s.machine())
 		planner, fast := cmp.Or(cfg.PlannerModel, rec.Planner), cmp.Or(cfg.FastModel, rec.Fast)
@@ -121,7 +135,7 @@ func (s *setup) newAgent(set agent.Settings) *agent.Agent {
 		Offline: "Errand is running offline (--offline): only explicit commands."}
 	if s.model != nil {
 		mc := s.model.Config()
-		cfg.Model = s.model
+		cfg.Model, cfg.Knowledge = s.model, s.know
 		cfg.Offline = offlineAdvice(mc.Host, mc.Planner.Name, mc.Fast.Name)
 	}
 	return agent.New(cfg)
@@ -175,7 +189,7 @@ func (s *Service) Close() error {
 	if br != nil {
 		errs = append(errs, br.Close())
 	}
-	errs = append(errs, s.db.Close())
+	errs = append(errs, s.know.Close(), s.db.Close())
 	return errors.Join(errs...)
 }
 
