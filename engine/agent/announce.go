@@ -8,8 +8,8 @@ import (
 	"github.com/errand-app/errand/engine/understand"
 )
 
-// Announcement is seed 000's assume-and-announce card: what Errand assumed, the plan, and
-// how long until it runs unless corrected or cancelled.
+// Announcement is the assume-and-announce card (docs/decisions.md D-10): what Errand
+// assumed, the plan, and how long until it runs unless corrected or cancelled.
 type Announcement struct {
 	RequestID        string       `json:"requestId"`
 	Assumptions      []Assumption `json:"assumptions"`
@@ -32,8 +32,8 @@ type PlanView struct {
 	Steps   []string `json:"steps"`
 }
 
-// Approval is a plan waiting for Execute/Cancel (seed 000's awaiting_approval, seed 004's
-// ApprovalRequest).
+// Approval is a plan waiting for Execute/Cancel (the awaiting_approval state of
+// docs/decisions.md D-2, and the API's approval request of D-11).
 type Approval struct {
 	RequestID  string   `json:"requestId"`
 	Plan       PlanView `json:"plan"`
@@ -41,8 +41,9 @@ type Approval struct {
 	Reason     string   `json:"reason"`
 }
 
-// Correction is seed 000's correctAssumption: with NewValue it sets the field at once
-// (an element id or name for a target, the text for a value); without, it asks.
+// Correction is a correctAssumption input (docs/decisions.md D-10, D-34): with NewValue it
+// sets the field at once (an element id or name for a target, the text for a value);
+// without, it asks.
 type Correction struct {
 	Field    string `json:"field"`
 	Command  int    `json:"command"`
@@ -115,7 +116,7 @@ func (s *step) assumptions() []Assumption {
 }
 
 // announce shows the assumptions and runs the chain after the countdown unless the
-// person corrects or cancels (seed 000's assume + announce).
+// person corrects or cancels (assume and announce, docs/decisions.md D-10).
 func (s *step) announce() (State, Output, []Event, error) {
 	a := Announcement{RequestID: s.requestID(), Assumptions: s.assumptions(), Plan: s.planView(), AutoExecuteDelay: s.a.set.AnnounceMs}
 	s.st.Announcement = &a

@@ -10,8 +10,9 @@ import (
 	"github.com/errand-app/errand/engine/understand"
 )
 
-// ask puts a round of questions (at most 3) to the person, or after the last allowed
-// round takes their defaults (best effort, DESIGN §4) when every choice is reversible.
+// ask puts a round of questions (at most 3) to the person, or after the last allowed round
+// takes their defaults (best effort, docs/decisions.md D-14) when every choice is
+// reversible.
 func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Output, []Event, error) {
 	if len(qs) > maxPerRound {
 		qs = qs[:maxPerRound]
@@ -27,7 +28,7 @@ func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Ou
 	s.st.Conf = conf
 	s.emit(EventConfidenceReport, conf)
 	if s.st.Rounds >= s.a.limits.MaxRounds && qs[0].Type != Confirm {
-		// Three rounds asked: best effort from here (seed 000), which is the defaults when
+		// Three rounds asked: best effort from here (D-14), which is the defaults when
 		// every choice has one and is reversible, and otherwise a clear stop.
 		if !reversible(qs) {
 			return s.finish(PhaseFailed, fmt.Sprintf("After %d rounds of questions I still need to know: %s", s.st.Rounds, qs[0].Text))
@@ -58,7 +59,7 @@ func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Ou
 	return s.st, Output{Kind: OutputAsk, Questions: qs}, s.events, nil
 }
 
-// maxPerRound is seed 000's limit of questions in one round.
+// maxPerRound is the limit of questions in one round (docs/decisions.md D-14).
 const maxPerRound = 3
 
 // reversible reports whether every question may be settled by its default.

@@ -100,8 +100,9 @@ const (
 	bindsReading  = "reading" // the reader's question: the answer's commands take its place
 )
 
-// timeoutFor maps a question's complexity to seed 001's timeouts: a yes/no or a choice of
-// two is low (8 s), up to four options medium (15 s), free text high (25 s).
+// timeoutFor maps a question's complexity to the timeouts of docs/decisions.md D-15: a
+// yes/no or a choice of two is low (8 s), up to four options medium (15 s), free text high
+// (25 s).
 func timeoutFor(q Question) int {
 	switch {
 	case q.Type == Freeform:

@@ -8,7 +8,7 @@ import (
 	"github.com/errand-app/errand/engine/understand"
 )
 
-// Breakdown holds the four factors of DESIGN §4, each in [0, 1].
+// Breakdown holds the four factors of docs/decisions.md D-8, each in [0, 1].
 type Breakdown struct {
 	IntentClarity     float64 `json:"intentClarity"`
 	TargetMatch       float64 `json:"targetMatch"`
@@ -118,8 +118,8 @@ func countWords(s string) int {
 	return n
 }
 
-// reRisky names actions that destroy, pay, send or publish (DESIGN §8): they always need a
-// confirm, whatever the confidence.
+// reRisky names actions that destroy, pay, send or publish (docs/decisions.md D-38): they
+// always need a confirm, whatever the confidence.
 var reRisky = regexp.MustCompile(`(?i)\b(delete|remove|erase|destroy|discard|purge|pay|payment|purchase|buy|checkout|check out|place order|order now|send|transfer|publish|post now|unsubscribe|deactivate|close account|terminate|revoke|wipe|reset all)\b`)
 
 // isRisky reports whether acting on n is high-risk. Page text cannot lower the risk: it is

@@ -9,8 +9,9 @@ import (
 	"github.com/errand-app/errand/engine/page"
 )
 
-// bindsContext marks a question whose answer is context for planning: it is merged into the
-// request with the other clarifications and planning restarts (seed 003's resume logic).
+// bindsContext marks a question whose answer is context for planning: it is merged into
+// the request with the other clarifications and planning restarts (docs/decisions.md
+// D-17).
 const bindsContext = "context"
 
 // AskDetected puts questions found elsewhere to the person: those the question detector
@@ -45,7 +46,7 @@ func (a *Agent) AskDetected(ctx context.Context, st State, ds []clarify.Detected
 	return s.ask(qs, []factor{{target: 1, value: 0.2, determinism: 1}}, nil)
 }
 
-// mergeContext folds every clarification so far into the request (seed 003).
+// mergeContext folds every clarification so far into the request (docs/decisions.md D-17).
 func (s *step) mergeContext() {
 	qas := make([]clarify.QA, len(s.st.Clarified))
 	for i, c := range s.st.Clarified {

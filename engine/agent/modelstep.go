@@ -45,11 +45,12 @@ type criticReply struct {
 	Score   float64 `json:"score"`
 }
 
-// Critic thresholds (seed 002): the critic checks an action only when the generator is
-// unsure or the action is high-risk, because a call before every action doubles latency.
+// Critic thresholds (docs/decisions.md D-22): the critic checks an action only when the
+// generator is unsure or the action is high-risk, because a call before every action
+// doubles latency.
 const criticBelow = 0.85
 
-// refineNext turns the plan's next steps into commands (DESIGN §3.2 step 7), or checks
+// refineNext turns the plan's next steps into commands (docs/decisions.md D-43), or checks
 // the goal when the plan is done. A reply that names elements not on the page, or that
 // the critic rejects, is sent back once with the reason.
 func (s *step) refineNext(obs page.Observation) (State, Output, []Event, error) {
@@ -230,9 +231,9 @@ func (s *step) addCommands(cmds []understand.Command, r Refined, obs page.Observ
 	return s.decide(obs)
 }
 
-// missingInfo is seed 002's dynamic interrupt: the model lacks a value. Knowledge is
-// searched for it first; if it has nothing, the person is asked, and the answer is merged
-// into the goal before the step is refined again.
+// missingInfo is the dynamic interrupt of docs/decisions.md D-43: the model lacks a value.
+// Knowledge is searched for it first; if it has nothing, the person is asked, and the
+// answer is merged into the goal before the step is refined again.
 func (s *step) missingInfo(what string, obs page.Observation) (State, Output, []Event, error) {
 	what = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(what), "MISSING_INFO:"))
 	if s.a.knowledge != nil {

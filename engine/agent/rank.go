@@ -7,10 +7,11 @@ import (
 	"github.com/errand-app/errand/engine/page"
 )
 
-// rank orders a question's options with seed 001's answer guesser: the resolver's match is
-// the prior, and the guesser's reading of the request, the conversation and the page
-// breaks ties, so two equally good elements never show the same percentage and the
-// default is the best guess. A confirm is never ranked: its default stays "do nothing".
+// rank orders a question's options with the answer guesser (docs/decisions.md D-16): the
+// resolver's match is the prior, and the guesser's reading of the request, the
+// conversation and the page breaks ties, so two equally good elements never show the same
+// percentage and the default is the best guess. A confirm is never ranked: its default
+// stays "do nothing".
 func (s *step) rank(q Question, obs page.Observation) Question {
 	if q.Type == Confirm || len(q.Options) < 2 {
 		return q

@@ -84,8 +84,8 @@ func (s *step) finish(p Phase, summary string) (State, Output, []Event, error) {
 	return s.st, Output{Kind: OutputDone, Status: p, Summary: summary}, s.events, nil
 }
 
-// Step advances a task by one input (DESIGN §3). The caller persists the returned state
-// before acting on the output.
+// Step advances a task by one input (docs/decisions.md D-1). The caller persists the
+// returned state before acting on the output.
 func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []Event, error) {
 	if err := ctx.Err(); err != nil {
 		return st, Output{}, nil, fmt.Errorf("step: %w", err)
@@ -517,7 +517,7 @@ func (s *step) refined(i int) *Refined {
 const chainEstimateMs = 550
 
 // endsChain reports actions after which the page may change under the next command
-// (seed 002's chain criteria: no navigation, no async dependency).
+// (the chain criteria of docs/decisions.md D-25: no navigation, no async dependency).
 func endsChain(a page.Action) bool {
 	switch a.Kind {
 	case page.Click, page.Press, page.Navigate, page.GoBack, page.Wait, page.ScrollTo, page.Finish, page.Fail:
