@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/errand-app/errand/engine/clarify"
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/rules"
 	"github.com/errand-app/errand/engine/understand"
@@ -14,8 +15,8 @@ import (
 // takes their defaults (best effort, docs/decisions.md D-14) when every choice is
 // reversible.
 func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Output, []Event, error) {
-	if len(qs) > maxPerRound {
-		qs = qs[:maxPerRound]
+	if len(qs) > clarify.MaxQuestions {
+		qs = qs[:clarify.MaxQuestions]
 	}
 	for _, q := range qs {
 		reasons = append(reasons, q.Reason)
@@ -59,9 +60,6 @@ func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Ou
 	return s.st, Output{Kind: OutputAsk, Questions: qs}, s.events, nil
 }
 
-// maxPerRound is the limit of questions in one round (docs/decisions.md D-14).
-const maxPerRound = 3
-
 // reversible reports whether every question may be settled by its default.
 func reversible(qs []Question) bool {
 	for _, q := range qs {
@@ -75,7 +73,7 @@ func reversible(qs []Question) bool {
 // openAsks are the reader's questions from the cursor on, at most a round of them.
 func (s *step) openAsks() []int {
 	var out []int
-	for i := s.st.Cursor; i < len(s.st.Commands) && len(out) < maxPerRound; i++ {
+	for i := s.st.Cursor; i < len(s.st.Commands) && len(out) < clarify.MaxQuestions; i++ {
 		if s.st.Commands[i].Ask != nil {
 			out = append(out, i)
 		}
