@@ -182,13 +182,6 @@ func (p Pending) Actions() []page.Action {
 	return out
 }
 
-// QA is one answered question merged into the task's context.
-type QA struct {
-	Question string `json:"question"`
-	Answer   string `json:"answer"`
-	TimedOut bool   `json:"timedOut,omitempty"`
-}
-
 // Done is one verified action in the task's history.
 type Done struct {
 	Step     int         `json:"step"`
