@@ -6,6 +6,7 @@ import (
 
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // Announcement is the assume-and-announce card (docs/decisions.md D-10): what Errand
@@ -100,7 +101,7 @@ func (s *step) assumptions() []Assumption {
 		case a.Kind == "":
 			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(l.Target), Confidence: fillDeterminism, Command: l.Command})
 		case a.Kind.NeedsElement() && l.Match < 1:
-			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(l.Target), Confidence: round2(l.Match), Command: l.Command})
+			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(l.Target), Confidence: round.Hundredths(l.Match), Command: l.Command})
 		}
 		if (a.Kind == page.SetValue || a.Kind == page.Select) && !cmd.Quoted && !a.Sensitive {
 			out = append(out, Assumption{Field: "value", AssumedValue: a.Text, Confidence: unquotedMultiPenalty, Command: l.Command})
@@ -110,7 +111,7 @@ func (s *step) assumptions() []Assumption {
 		out = append(out, Assumption{Field: "value", AssumedValue: text, Confidence: unquotedMultiPenalty, Command: first})
 	}
 	if ic := s.st.Conf.Breakdown.IntentClarity; ic < 1 || len(out) == 0 {
-		out = append(out, Assumption{Field: "intent", AssumedValue: s.planView().Steps[0], Confidence: round2(ic), Command: first})
+		out = append(out, Assumption{Field: "intent", AssumedValue: s.planView().Steps[0], Confidence: round.Hundredths(ic), Command: first})
 	}
 	return out
 }

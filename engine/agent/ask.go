@@ -9,6 +9,7 @@ import (
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/rules"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // ask puts a round of questions (at most 3) to the person, or after the last allowed round
@@ -91,7 +92,7 @@ func (s *step) askReader(is []int, obs page.Observation) (State, Output, []Event
 		q := Question{Type: OptionSelect, Text: rq.Text, AllowFreeform: true, Command: i, Binds: bindsReading,
 			Reason: readerReason(*rq)}
 		for c, ch := range rq.Choices {
-			q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(c+1), Text: ch.Label, Value: ch.ID + ch.Value, Confidence: round2(ch.Score)})
+			q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(c+1), Text: ch.Label, Value: ch.ID + ch.Value, Confidence: round.Hundredths(ch.Score)})
 		}
 		if len(q.Options) == 0 {
 			q.Type = Freeform
@@ -149,7 +150,7 @@ func (s *step) askLow(obs page.Observation) (State, Output, []Event, error) {
 		q = Question{Type: OptionSelect, Text: "Is this what you want me to do?", AllowFreeform: true, Command: p.Chain[0].Command,
 			Binds: bindsPlan, Reason: "the goal is unclear",
 			Options: []Option{
-				{ID: "opt-1", Text: "Yes: " + strings.Join(steps, ", then "), Value: "yes", Confidence: round2(s.st.Conf.Overall)},
+				{ID: "opt-1", Text: "Yes: " + strings.Join(steps, ", then "), Value: "yes", Confidence: round.Hundredths(s.st.Conf.Overall)},
 				{ID: "opt-2", Text: "No, stop", Value: "no"},
 			}}
 		q.Default = "opt-2"
@@ -174,7 +175,7 @@ func (s *step) whichInstead(i int, bound page.Node, obs page.Observation) Questi
 			}
 		}
 		q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: page.Describe(n),
-			Value: n.ID, Confidence: round2(conf), Reasoning: why})
+			Value: n.ID, Confidence: round.Hundredths(conf), Reasoning: why})
 	}
 	if bound.ID != "" {
 		add(bound, s.st.Commands[i].Command.Match, "the best match")
@@ -241,7 +242,7 @@ func suggestGoals(obs page.Observation) []Option {
 	}
 	// Confidences only order the options; the person's pick decides.
 	for i := range out {
-		out[i].Confidence = round2(0.6 - 0.15*float64(i))
+		out[i].Confidence = round.Hundredths(0.6 - 0.15*float64(i))
 	}
 	return out
 }
@@ -273,7 +274,7 @@ func (s *step) notFound(i int, obs page.Observation) (State, Output, []Event, er
 	for _, sim := range similarElements(want, obs) {
 		if n, ok := obs.Node(sim.ID); ok && len(q.Options) < 4 {
 			q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: page.Describe(n),
-				Value: n.ID, Confidence: round2(sim.Score), Reasoning: sim.Why})
+				Value: n.ID, Confidence: round.Hundredths(sim.Score), Reasoning: sim.Why})
 			best = max(best, sim.Score)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // Breakdown holds the four factors of docs/decisions.md D-8, each in [0, 1].
@@ -64,7 +65,7 @@ func score(set Settings, intent intentScore, delta float64, fs []factor, reasons
 			c.HighRisk = c.HighRisk || f.risky
 		}
 		n := float64(len(fs))
-		c.Breakdown.TargetMatch, c.Breakdown.ValueConfidence, c.Breakdown.ActionDeterminism = round2(t/n), round2(v/n), round2(d/n)
+		c.Breakdown.TargetMatch, c.Breakdown.ValueConfidence, c.Breakdown.ActionDeterminism = round.Hundredths(t/n), round.Hundredths(v/n), round.Hundredths(d/n)
 	}
 	c.Delta = delta
 	b, w := c.Breakdown, set.Weights
@@ -79,7 +80,7 @@ func score(set Settings, intent intentScore, delta float64, fs []factor, reasons
 	if c.HighRisk {
 		overall *= riskMultiplier
 	}
-	c.Overall = round2(math.Max(0, math.Min(1, overall)))
+	c.Overall = round.Hundredths(math.Max(0, math.Min(1, overall)))
 	c.Recommendation = RouteProceed
 	if c.HighRisk {
 		c.Recommendation = RecommendConfirm
@@ -131,5 +132,3 @@ func isRisky(a page.Action, n page.Node) bool {
 	}
 	return false
 }
-
-func round2(f float64) float64 { return math.Round(f*100) / 100 }

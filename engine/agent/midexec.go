@@ -9,6 +9,7 @@ import (
 
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // MidExec is the mid-execution dialog (docs/decisions.md D-28): the failed step, what went
@@ -121,7 +122,7 @@ func similarElements(want page.Node, obs page.Observation) []Similar {
 		if want.Type != "" && n.Type == want.Type {
 			sc += 0.1 // a submit button for a submit button
 		}
-		sc = round2(min(1, sc))
+		sc = round.Hundredths(min(1, sc))
 		if sc < 0.35 {
 			continue
 		}

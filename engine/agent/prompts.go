@@ -6,6 +6,7 @@ import (
 
 	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/internal/clip"
 )
 
 // Prompts are written for small local models (docs/decisions.md D-44): one job each,
@@ -31,14 +32,7 @@ func pageView(obs page.Observation) string {
 const tier2Budget = 400
 
 // clipText collapses white space and keeps at most n characters.
-func clipText(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
-}
+func clipText(s string, n int) string { return clip.Runes(strings.Join(strings.Fields(s), " "), n) }
 
 // promptContext is what the prompts draw on besides the page.
 type promptContext struct {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/errand-app/errand/engine/clarify"
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // rank orders a question's options with the answer guesser (docs/decisions.md D-16): the
@@ -78,9 +79,9 @@ func (s *step) rank(q Question, obs page.Observation) Question {
 	// Shown confidence is each option's share of the whole, so two equally good elements
 	// read 50 % and 49 %, not 100 % each.
 	for i := range rs {
-		c := round2(rs[i].score / total)
+		c := round.Hundredths(rs[i].score / total)
 		if i > 0 && c >= rs[i-1].opt.Confidence {
-			c = round2(rs[i-1].opt.Confidence - 0.01)
+			c = round.Hundredths(rs[i-1].opt.Confidence - 0.01)
 		}
 		rs[i].opt.Confidence = max(0.01, c)
 		q.Options[i] = rs[i].opt

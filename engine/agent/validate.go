@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // Validation is the pre-validation result of docs/decisions.md D-6, plus Danger: "confirm"
@@ -76,7 +77,7 @@ func (a *Agent) validate(goal string, clarified bool) Validation {
 	}
 	warn := func(check, msg string, delta float64, question string) {
 		v.Failures = append(v.Failures, Failure{Check: check, Severity: severityWarning, Message: msg, Delta: delta})
-		v.TotalConfidenceDelta = round2(v.TotalConfidenceDelta + delta)
+		v.TotalConfidenceDelta = round.Hundredths(v.TotalConfidenceDelta + delta)
 		if question != "" {
 			v.SuggestedQuestions = append(v.SuggestedQuestions, question)
 		}
