@@ -67,7 +67,7 @@ func (s *step) planView() PlanView {
 	if p := s.st.Pending; p != nil {
 		for _, l := range p.Chain {
 			if l.Action.Kind != "" {
-				steps = append(steps, strings.TrimSuffix(presentTense(l.Action.Description), "."))
+				steps = append(steps, todo(l.Action))
 				last = l.Command
 			}
 		}

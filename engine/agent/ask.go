@@ -145,7 +145,7 @@ func (s *step) askLow(obs page.Observation) (State, Output, []Event, error) {
 	} else {
 		var steps []string
 		for _, a := range p.Actions() {
-			steps = append(steps, strings.TrimSuffix(presentTense(a.Description), "."))
+			steps = append(steps, todo(a))
 		}
 		q = Question{Type: OptionSelect, Text: "Is this what you want me to do?", AllowFreeform: true, Command: p.Chain[0].Command,
 			Binds: bindsPlan, Reason: "the goal is unclear",
@@ -309,7 +309,7 @@ func verbRole(c understand.Command) string {
 // approves a risky action.
 func (s *step) confirm(i int, b binding) (State, Output, []Event, error) {
 	q := Question{Type: Confirm, Command: i, Binds: bindsApproval, Risky: true, AllowFreeform: false,
-		Text:   fmt.Sprintf("This will %s, which may not be undone. Continue?", strings.TrimSuffix(presentTense(b.action.Description), ".")),
+		Text:   fmt.Sprintf("This will %s, which may not be undone. Continue?", todo(b.action)),
 		Reason: "high-risk action",
 		Options: []Option{
 			{ID: "opt-yes", Text: "Yes, do it", Value: "yes"},
@@ -322,11 +322,11 @@ func (s *step) confirm(i int, b binding) (State, Output, []Event, error) {
 	return s.ask([]Question{q}, []factor{f}, []string{b.why})
 }
 
-func presentTense(desc string) string {
-	for past, present := range map[string]string{"clicked ": "click ", "typed ": "type ", "selected ": "select ", "pressed ": "press ", "checked ": "check "} {
-		if strings.HasPrefix(desc, past) {
-			return present + desc[len(past):]
-		}
+// todo is what an action will do, in the present tense for a plan or a confirm: the text
+// its maker wrote (page.Action.Says), or its description where it made none.
+func todo(a page.Action) string {
+	if a.Todo != "" {
+		return strings.TrimSuffix(a.Todo, ".")
 	}
-	return desc
+	return strings.TrimSuffix(a.Description, ".")
 }

@@ -176,29 +176,34 @@ func modelCommand(a page.Action, n page.Node, desc string, conf float64) (unders
 	verb := string(a.Kind)
 	switch a.Kind {
 	case page.Click:
-		verb, a.Description = "click", "clicked "+target
+		verb = "click"
+		a.Says(verb, target)
 	case page.SetValue:
-		verb, a.Description = "type", fmt.Sprintf("typed %q into %s", a.Text, target)
+		verb = "type"
+		a.Says(verb, fmt.Sprintf("%q into %s", a.Text, target))
 		a.Sensitive = n.Type == "password"
 		if a.Sensitive {
-			a.Description = "typed the password into " + target
+			a.Says(verb, "the password into "+target)
 		}
 	case page.Select:
-		verb, a.Description = "select", fmt.Sprintf("selected %q in %s", a.Text, target)
+		verb = "select"
+		a.Says(verb, fmt.Sprintf("%q in %s", a.Text, target))
 	case page.Check:
-		verb, a.Description = "check", "checked "+target
+		verb = "check"
+		a.Says(verb, target)
 	case page.Uncheck:
-		verb, a.Description = "uncheck", "unchecked "+target
+		verb = "uncheck"
+		a.Says(verb, target)
 	case page.Press:
-		a.Description = "pressed " + a.Text
+		a.Says("press", a.Text)
 	case page.Navigate:
-		a.Description = "opened " + a.Text
+		a.Says("open", a.Text)
 	case page.GoBack:
-		a.Description = "went back"
+		a.Says("go back", "")
 	case page.ScrollTo:
-		a.Description = "scrolled " + a.Text
+		a.Says("scroll", a.Text)
 	case page.Wait:
-		a.Description = fmt.Sprintf("waited %d ms", a.Ms)
+		a.Says("wait", fmt.Sprintf("%d ms", a.Ms))
 	default:
 		return understand.Command{}, fmt.Errorf("%s is not an action Errand runs for a plan step; use click or setValue", a.Kind)
 	}
