@@ -17,6 +17,7 @@ import (
 
 	"github.com/errand-app/errand/app"
 	"github.com/errand-app/errand/engine/llm"
+	"github.com/errand-app/errand/internal/clip"
 	"github.com/errand-app/errand/knowledge"
 	"github.com/errand-app/errand/knowledge/crawl"
 )
@@ -153,7 +154,7 @@ func (o *ingestOutput) event(p knowledge.Progress) {
 
 func (o *ingestOutput) bump(src string) {
 	if o.bar != nil {
-		o.bar.Describe(clip(src, 50))
+		o.bar.Describe(clip.Runes(src, 50))
 		_ = o.bar.Add(1)
 	}
 }
@@ -254,7 +255,7 @@ func askCmd(ctx context.Context, args []string, env Env) int {
 			where += fmt.Sprintf(" (page %d)", p.Page)
 		}
 		fmt.Fprintf(env.Stdout, "%d. %s  [score %.4f]\n   %s\n\n", i+1, where, p.Score,
-			strings.ReplaceAll(clip(p.Text, 600), "\n", "\n   "))
+			strings.ReplaceAll(clip.Runes(p.Text, 600), "\n", "\n   "))
 	}
 	return ExitOK
 }
@@ -327,7 +328,7 @@ func list(ctx context.Context, kb *knowledge.Base, k kflags, env Env) int {
 	fmt.Fprintln(tw, "SITE\tKIND\tCHUNKS\tINGESTED\tSOURCE\tTITLE")
 	for _, s := range srcs {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\n", s.Site, s.Kind, s.Chunks, s.IngestedAt.Local().Format("Jan 2 15:04"),
-			clip(s.Location, 70), clip(s.Title, 40))
+			clip.Runes(s.Location, 70), clip.Runes(s.Title, 40))
 	}
 	_ = tw.Flush()
 	return ExitOK

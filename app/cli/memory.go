@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/errand-app/errand/app"
+	"github.com/errand-app/errand/internal/clip"
 	"github.com/errand-app/errand/knowledge/replay"
 	"github.com/errand-app/errand/knowledge/skills"
 )
@@ -146,7 +147,7 @@ func skillsCmd(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintln(tw, "ID\tSITE\tWORKED\tLAST USED\tGOAL\tWHAT WORKED\tINSTEAD OF")
 		for _, k := range list {
 			fmt.Fprintf(tw, "%d\t%s\t%d of %d\t%s\t%s\t%s\t%s\n", k.ID, k.Site, k.Successes, k.Successes+k.Failures,
-				when(k.LastUsed), clip(k.Goal, 40), clip(k.Succeeded.String(), 40), clip(k.Failed.String(), 40))
+				when(k.LastUsed), clip.Runes(k.Goal, 40), clip.Runes(k.Succeeded.String(), 40), clip.Runes(k.Failed.String(), 40))
 		}
 		_ = tw.Flush()
 		return ExitOK
@@ -173,7 +174,7 @@ func replaysCmd(ctx context.Context, args []string, env Env) int {
 		tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "ID\tSTART PAGE\tSTEPS\tREPLAYED\tLAST USED\tINSTRUCTION")
 		for _, sc := range list {
-			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%s\n", sc.ID, sc.Pattern, len(sc.Steps), sc.Uses, when(sc.LastUsed), clip(sc.Key, 60))
+			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%s\n", sc.ID, sc.Pattern, len(sc.Steps), sc.Uses, when(sc.LastUsed), clip.Runes(sc.Key, 60))
 		}
 		_ = tw.Flush()
 		return ExitOK

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/errand-app/errand/app"
+	"github.com/errand-app/errand/internal/clip"
 )
 
 func tasksCmd(ctx context.Context, args []string, env Env) int {
@@ -45,18 +46,10 @@ func tasksCmd(ctx context.Context, args []string, env Env) int {
 	fmt.Fprintln(tw, "ID\tSTATUS\tSTEPS\tMODEL CALLS\tTOKENS\tDURATION\tWHEN\tGOAL")
 	for _, t := range tasks {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\n", t.ID, t.Status, t.Steps, t.ModelCalls, t.Tokens,
-			(time.Duration(t.DurationMs) * time.Millisecond).Round(10*time.Millisecond), t.CreatedAt.Local().Format("Jan 2 15:04"), clip(t.Goal, 60))
+			(time.Duration(t.DurationMs) * time.Millisecond).Round(10*time.Millisecond), t.CreatedAt.Local().Format("Jan 2 15:04"), clip.Runes(t.Goal, 60))
 	}
 	_ = tw.Flush()
 	return ExitOK
-}
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
 
 func assessCmd(ctx context.Context, args []string, env Env) int {

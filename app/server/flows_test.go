@@ -80,7 +80,7 @@ func TestApprovalApproved(t *testing.T) {
 	if got := h.run.lastReply(t); got.Kind != agent.InputDecision || got.Decision != agent.DecisionApprove {
 		t.Errorf("the runner got %+v, want approve", got)
 	}
-	// Seed 004: a request is answered once.
+	// An approval request is answered once (docs/decisions.md D-11, D-35).
 	if w := h.do(http.MethodPost, "/approval/respond/req-task-1-1", `{"approved": true}`); w.Code != http.StatusConflict {
 		t.Errorf("second respond: %d %s, want 409", w.Code, w.Body)
 	}

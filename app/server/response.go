@@ -22,7 +22,7 @@ const (
 	StateTimeout  = "timeout"
 )
 
-// Seed 004's fixed error texts.
+// The API profile's fixed error texts (docs/decisions.md D-11).
 const (
 	errRejected             = "User rejected execution"
 	errApprovalTimeout      = "Approval timeout"

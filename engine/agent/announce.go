@@ -6,10 +6,11 @@ import (
 
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/internal/round"
 )
 
-// Announcement is seed 000's assume-and-announce card: what Errand assumed, the plan, and
-// how long until it runs unless corrected or cancelled.
+// Announcement is the assume-and-announce card (docs/decisions.md D-10): what Errand
+// assumed, the plan, and how long until it runs unless corrected or cancelled.
 type Announcement struct {
 	RequestID        string       `json:"requestId"`
 	Assumptions      []Assumption `json:"assumptions"`
@@ -32,8 +33,8 @@ type PlanView struct {
 	Steps   []string `json:"steps"`
 }
 
-// Approval is a plan waiting for Execute/Cancel (seed 000's awaiting_approval, seed 004's
-// ApprovalRequest).
+// Approval is a plan waiting for Execute/Cancel (the awaiting_approval state of
+// docs/decisions.md D-2, and the API's approval request of D-11).
 type Approval struct {
 	RequestID  string   `json:"requestId"`
 	Plan       PlanView `json:"plan"`
@@ -41,8 +42,9 @@ type Approval struct {
 	Reason     string   `json:"reason"`
 }
 
-// Correction is seed 000's correctAssumption: with NewValue it sets the field at once
-// (an element id or name for a target, the text for a value); without, it asks.
+// Correction is a correctAssumption input (docs/decisions.md D-10, D-34): with NewValue it
+// sets the field at once (an element id or name for a target, the text for a value);
+// without, it asks.
 type Correction struct {
 	Field    string `json:"field"`
 	Command  int    `json:"command"`
@@ -65,7 +67,7 @@ func (s *step) planView() PlanView {
 	if p := s.st.Pending; p != nil {
 		for _, l := range p.Chain {
 			if l.Action.Kind != "" {
-				steps = append(steps, strings.TrimSuffix(presentTense(l.Action.Description), "."))
+				steps = append(steps, todo(l.Action))
 				last = l.Command
 			}
 		}
@@ -99,7 +101,7 @@ func (s *step) assumptions() []Assumption {
 		case a.Kind == "":
 			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(l.Target), Confidence: fillDeterminism, Command: l.Command})
 		case a.Kind.NeedsElement() && l.Match < 1:
-			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(l.Target), Confidence: round2(l.Match), Command: l.Command})
+			out = append(out, Assumption{Field: "target", AssumedValue: page.Describe(l.Target), Confidence: round.Hundredths(l.Match), Command: l.Command})
 		}
 		if (a.Kind == page.SetValue || a.Kind == page.Select) && !cmd.Quoted && !a.Sensitive {
 			out = append(out, Assumption{Field: "value", AssumedValue: a.Text, Confidence: unquotedMultiPenalty, Command: l.Command})
@@ -109,13 +111,13 @@ func (s *step) assumptions() []Assumption {
 		out = append(out, Assumption{Field: "value", AssumedValue: text, Confidence: unquotedMultiPenalty, Command: first})
 	}
 	if ic := s.st.Conf.Breakdown.IntentClarity; ic < 1 || len(out) == 0 {
-		out = append(out, Assumption{Field: "intent", AssumedValue: s.planView().Steps[0], Confidence: round2(ic), Command: first})
+		out = append(out, Assumption{Field: "intent", AssumedValue: s.planView().Steps[0], Confidence: round.Hundredths(ic), Command: first})
 	}
 	return out
 }
 
 // announce shows the assumptions and runs the chain after the countdown unless the
-// person corrects or cancels (seed 000's assume + announce).
+// person corrects or cancels (assume and announce, docs/decisions.md D-10).
 func (s *step) announce() (State, Output, []Event, error) {
 	a := Announcement{RequestID: s.requestID(), Assumptions: s.assumptions(), Plan: s.planView(), AutoExecuteDelay: s.a.set.AnnounceMs}
 	s.st.Announcement = &a

@@ -176,9 +176,9 @@ func answerFor(q Question, k int, as []Answer) Answer {
 	return Answer{}
 }
 
-// mergeGoal is seed 003's resume logic for a free answer to "what do you want": an
-// answer that is itself explicit commands replaces the request; anything else is added to
-// it, so planning restarts with the whole context.
+// mergeGoal is the resume logic of docs/decisions.md D-17 for a free answer to "what do
+// you want": an answer that is itself explicit commands replaces the request; anything
+// else is added to it, so planning restarts with the whole context.
 func mergeGoal(request, answer string) string {
 	if understand.Commandlike(answer) || isFillForm(answer) {
 		return answer

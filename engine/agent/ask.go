@@ -5,16 +5,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/errand-app/errand/engine/clarify"
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/rules"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/internal/round"
 )
 
-// ask puts a round of questions (at most 3) to the person, or after the last allowed
-// round takes their defaults (best effort, DESIGN §4) when every choice is reversible.
+// ask puts a round of questions (at most 3) to the person, or after the last allowed round
+// takes their defaults (best effort, docs/decisions.md D-14) when every choice is
+// reversible.
 func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Output, []Event, error) {
-	if len(qs) > maxPerRound {
-		qs = qs[:maxPerRound]
+	if len(qs) > clarify.MaxQuestions {
+		qs = qs[:clarify.MaxQuestions]
 	}
 	for _, q := range qs {
 		reasons = append(reasons, q.Reason)
@@ -27,7 +30,7 @@ func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Ou
 	s.st.Conf = conf
 	s.emit(EventConfidenceReport, conf)
 	if s.st.Rounds >= s.a.limits.MaxRounds && qs[0].Type != Confirm {
-		// Three rounds asked: best effort from here (seed 000), which is the defaults when
+		// Three rounds asked: best effort from here (D-14), which is the defaults when
 		// every choice has one and is reversible, and otherwise a clear stop.
 		if !reversible(qs) {
 			return s.finish(PhaseFailed, fmt.Sprintf("After %d rounds of questions I still need to know: %s", s.st.Rounds, qs[0].Text))
@@ -58,9 +61,6 @@ func (s *step) ask(qs []Question, factors []factor, reasons []string) (State, Ou
 	return s.st, Output{Kind: OutputAsk, Questions: qs}, s.events, nil
 }
 
-// maxPerRound is seed 000's limit of questions in one round.
-const maxPerRound = 3
-
 // reversible reports whether every question may be settled by its default.
 func reversible(qs []Question) bool {
 	for _, q := range qs {
@@ -74,7 +74,7 @@ func reversible(qs []Question) bool {
 // openAsks are the reader's questions from the cursor on, at most a round of them.
 func (s *step) openAsks() []int {
 	var out []int
-	for i := s.st.Cursor; i < len(s.st.Commands) && len(out) < maxPerRound; i++ {
+	for i := s.st.Cursor; i < len(s.st.Commands) && len(out) < clarify.MaxQuestions; i++ {
 		if s.st.Commands[i].Ask != nil {
 			out = append(out, i)
 		}
@@ -92,7 +92,7 @@ func (s *step) askReader(is []int, obs page.Observation) (State, Output, []Event
 		q := Question{Type: OptionSelect, Text: rq.Text, AllowFreeform: true, Command: i, Binds: bindsReading,
 			Reason: readerReason(*rq)}
 		for c, ch := range rq.Choices {
-			q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(c+1), Text: ch.Label, Value: ch.ID + ch.Value, Confidence: round2(ch.Score)})
+			q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(c+1), Text: ch.Label, Value: ch.ID + ch.Value, Confidence: round.Hundredths(ch.Score)})
 		}
 		if len(q.Options) == 0 {
 			q.Type = Freeform
@@ -145,12 +145,12 @@ func (s *step) askLow(obs page.Observation) (State, Output, []Event, error) {
 	} else {
 		var steps []string
 		for _, a := range p.Actions() {
-			steps = append(steps, strings.TrimSuffix(presentTense(a.Description), "."))
+			steps = append(steps, todo(a))
 		}
 		q = Question{Type: OptionSelect, Text: "Is this what you want me to do?", AllowFreeform: true, Command: p.Chain[0].Command,
 			Binds: bindsPlan, Reason: "the goal is unclear",
 			Options: []Option{
-				{ID: "opt-1", Text: "Yes: " + strings.Join(steps, ", then "), Value: "yes", Confidence: round2(s.st.Conf.Overall)},
+				{ID: "opt-1", Text: "Yes: " + strings.Join(steps, ", then "), Value: "yes", Confidence: round.Hundredths(s.st.Conf.Overall)},
 				{ID: "opt-2", Text: "No, stop", Value: "no"},
 			}}
 		q.Default = "opt-2"
@@ -175,7 +175,7 @@ func (s *step) whichInstead(i int, bound page.Node, obs page.Observation) Questi
 			}
 		}
 		q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: page.Describe(n),
-			Value: n.ID, Confidence: round2(conf), Reasoning: why})
+			Value: n.ID, Confidence: round.Hundredths(conf), Reasoning: why})
 	}
 	if bound.ID != "" {
 		add(bound, s.st.Commands[i].Command.Match, "the best match")
@@ -242,7 +242,7 @@ func suggestGoals(obs page.Observation) []Option {
 	}
 	// Confidences only order the options; the person's pick decides.
 	for i := range out {
-		out[i].Confidence = round2(0.6 - 0.15*float64(i))
+		out[i].Confidence = round.Hundredths(0.6 - 0.15*float64(i))
 	}
 	return out
 }
@@ -274,7 +274,7 @@ func (s *step) notFound(i int, obs page.Observation) (State, Output, []Event, er
 	for _, sim := range similarElements(want, obs) {
 		if n, ok := obs.Node(sim.ID); ok && len(q.Options) < 4 {
 			q.Options = append(q.Options, Option{ID: "opt-" + strconv.Itoa(len(q.Options)+1), Text: page.Describe(n),
-				Value: n.ID, Confidence: round2(sim.Score), Reasoning: sim.Why})
+				Value: n.ID, Confidence: round.Hundredths(sim.Score), Reasoning: sim.Why})
 			best = max(best, sim.Score)
 		}
 	}
@@ -309,7 +309,7 @@ func verbRole(c understand.Command) string {
 // approves a risky action.
 func (s *step) confirm(i int, b binding) (State, Output, []Event, error) {
 	q := Question{Type: Confirm, Command: i, Binds: bindsApproval, Risky: true, AllowFreeform: false,
-		Text:   fmt.Sprintf("This will %s, which may not be undone. Continue?", strings.TrimSuffix(presentTense(b.action.Description), ".")),
+		Text:   fmt.Sprintf("This will %s, which may not be undone. Continue?", todo(b.action)),
 		Reason: "high-risk action",
 		Options: []Option{
 			{ID: "opt-yes", Text: "Yes, do it", Value: "yes"},
@@ -322,11 +322,11 @@ func (s *step) confirm(i int, b binding) (State, Output, []Event, error) {
 	return s.ask([]Question{q}, []factor{f}, []string{b.why})
 }
 
-func presentTense(desc string) string {
-	for past, present := range map[string]string{"clicked ": "click ", "typed ": "type ", "selected ": "select ", "pressed ": "press ", "checked ": "check "} {
-		if strings.HasPrefix(desc, past) {
-			return present + desc[len(past):]
-		}
+// todo is what an action will do, in the present tense for a plan or a confirm: the text
+// its maker wrote (page.Action.Says), or its description where it made none.
+func todo(a page.Action) string {
+	if a.Todo != "" {
+		return strings.TrimSuffix(a.Todo, ".")
 	}
-	return desc
+	return strings.TrimSuffix(a.Description, ".")
 }

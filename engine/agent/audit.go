@@ -1,8 +1,9 @@
 package agent
 
-// AuditRecord is one line of the audit log (DESIGN §4): every validation, confidence
-// report, question, answer, approval request, announcement, decision and correction, with
-// the request id it belongs to (req-… for approvals and dialogs, clar-… for questions).
+// AuditRecord is one line of the audit log (docs/decisions.md D-37): every validation,
+// confidence report, question, answer, approval request, announcement, decision and
+// correction, with the request id it belongs to (req-… for approvals and dialogs, clar-…
+// for questions).
 type AuditRecord struct {
 	RequestID string `json:"requestId,omitempty"`
 	Kind      string `json:"kind"`

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/errand-app/errand/engine/clarify"
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
 )
@@ -100,18 +101,14 @@ const (
 	bindsReading  = "reading" // the reader's question: the answer's commands take its place
 )
 
-// timeoutFor maps a question's complexity to seed 001's timeouts: a yes/no or a choice of
-// two is low (8 s), up to four options medium (15 s), free text high (25 s).
+// timeoutFor is a question's timeout in milliseconds by clarify's rule (docs/decisions.md
+// D-15); a freeform question is high whatever options it suggests.
 func timeoutFor(q Question) int {
-	switch {
-	case q.Type == Freeform:
-		return 25000
-	case len(q.Options) <= 2:
-		return 8000
-	case len(q.Options) <= 4:
-		return 15000
+	c := clarify.ComplexityFor(len(q.Options))
+	if q.Type == Freeform {
+		c = clarify.High
 	}
-	return 25000
+	return int(clarify.TimeoutFor(c).Milliseconds())
 }
 
 // isoDate reads the date forms people type: 1990-03-05, 05/03/1990 (day first when the

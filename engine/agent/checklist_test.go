@@ -45,7 +45,8 @@ func notFoundResult(chain []page.Action, obs page.Observation, failed int) *page
 	return res
 }
 
-// TestSeed000Checklist is seed 000's testing checklist, one subtest a line.
+// TestSeed000Checklist is the desktop flow's testing checklist (docs/decisions.md D-2 to
+// D-21, D-28), one subtest a line.
 func TestSeed000Checklist(t *testing.T) {
 	t.Run("confidence >= 0.9 goes directly to approval (review plans on)", func(t *testing.T) {
 		ag, st, out, ev := startWith(t, Settings{ReviewPlans: true}, "Type 'Jas' into Name and click Save", formPage)
@@ -59,7 +60,8 @@ func TestSeed000Checklist(t *testing.T) {
 		if got := actions(out); !reflect.DeepEqual(got, []string{`setValue("3", "Jas")`, `click("8")`}) {
 			t.Fatalf("after Execute: %v", got)
 		}
-		// Without review plans the desktop profile proceeds at once (DESIGN §4).
+		// Without review plans the desktop profile proceeds at once (docs/decisions.md
+		// D-9).
 		_, _, out, _ = startWith(t, Settings{}, "Type 'Jas' into Name and click Save", formPage)
 		if out.Kind != OutputAct {
 			t.Fatalf("review plans off: %s", out.Kind)

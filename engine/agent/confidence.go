@@ -6,9 +6,10 @@ import (
 
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/internal/round"
 )
 
-// Breakdown holds the four factors of DESIGN §4, each in [0, 1].
+// Breakdown holds the four factors of docs/decisions.md D-8, each in [0, 1].
 type Breakdown struct {
 	IntentClarity     float64 `json:"intentClarity"`
 	TargetMatch       float64 `json:"targetMatch"`
@@ -64,7 +65,7 @@ func score(set Settings, intent intentScore, delta float64, fs []factor, reasons
 			c.HighRisk = c.HighRisk || f.risky
 		}
 		n := float64(len(fs))
-		c.Breakdown.TargetMatch, c.Breakdown.ValueConfidence, c.Breakdown.ActionDeterminism = round2(t/n), round2(v/n), round2(d/n)
+		c.Breakdown.TargetMatch, c.Breakdown.ValueConfidence, c.Breakdown.ActionDeterminism = round.Hundredths(t/n), round.Hundredths(v/n), round.Hundredths(d/n)
 	}
 	c.Delta = delta
 	b, w := c.Breakdown, set.Weights
@@ -79,7 +80,7 @@ func score(set Settings, intent intentScore, delta float64, fs []factor, reasons
 	if c.HighRisk {
 		overall *= riskMultiplier
 	}
-	c.Overall = round2(math.Max(0, math.Min(1, overall)))
+	c.Overall = round.Hundredths(math.Max(0, math.Min(1, overall)))
 	c.Recommendation = RouteProceed
 	if c.HighRisk {
 		c.Recommendation = RecommendConfirm
@@ -118,8 +119,8 @@ func countWords(s string) int {
 	return n
 }
 
-// reRisky names actions that destroy, pay, send or publish (DESIGN §8): they always need a
-// confirm, whatever the confidence.
+// reRisky names actions that destroy, pay, send or publish (docs/decisions.md D-38): they
+// always need a confirm, whatever the confidence.
 var reRisky = regexp.MustCompile(`(?i)\b(delete|remove|erase|destroy|discard|purge|pay|payment|purchase|buy|checkout|check out|place order|order now|send|transfer|publish|post now|unsubscribe|deactivate|close account|terminate|revoke|wipe|reset all)\b`)
 
 // isRisky reports whether acting on n is high-risk. Page text cannot lower the risk: it is
@@ -131,5 +132,3 @@ func isRisky(a page.Action, n page.Node) bool {
 	}
 	return false
 }
-
-func round2(f float64) float64 { return math.Round(f*100) / 100 }

@@ -40,8 +40,9 @@ func dismissButton(obs page.Observation) (page.Node, bool) {
 // dismissFirst puts a click on the dialog's closing button before command i, whose
 // element the dialog covers, and decides again.
 func (s *step) dismissFirst(i int, covered page.Node, btn page.Node, obs page.Observation) (State, Output, []Event, error) {
-	click := understand.Command{Action: page.Action{Kind: page.Click, ID: btn.ID, Description: "clicked " + page.Describe(btn)},
-		Bound: true, Verb: "click", Phrase: btn.Name, Words: "close the dialog", Match: 1, Changes: true}
+	act := page.Action{Kind: page.Click, ID: btn.ID}
+	act.Says("click", page.Describe(btn))
+	click := understand.Command{Action: act, Bound: true, Verb: "click", Phrase: btn.Name, Words: "close the dialog", Match: 1, Changes: true}
 	s.splice(i, 0, []Planned{{Command: click}})
 	s.st.Assumed = append(s.st.Assumed, fmt.Sprintf("the dialog %q covers %s, so I close it with %q first",
 		obs.Modal, page.Describe(covered), btn.Name))

@@ -83,7 +83,8 @@ func TestValidateSixChecks(t *testing.T) {
 	}
 }
 
-// TestTransitions is seed 000's state transition table, each row from the state it names.
+// TestTransitions is the state transition table (docs/decisions.md D-3), each row from the
+// state it names.
 func TestTransitions(t *testing.T) {
 	type row struct {
 		name  string

@@ -9,8 +9,9 @@ import (
 	"github.com/errand-app/errand/engine/page"
 )
 
-// bindsContext marks a question whose answer is context for planning: it is merged into the
-// request with the other clarifications and planning restarts (seed 003's resume logic).
+// bindsContext marks a question whose answer is context for planning: it is merged into
+// the request with the other clarifications and planning restarts (docs/decisions.md
+// D-17).
 const bindsContext = "context"
 
 // AskDetected puts questions found elsewhere to the person: those the question detector
@@ -45,11 +46,11 @@ func (a *Agent) AskDetected(ctx context.Context, st State, ds []clarify.Detected
 	return s.ask(qs, []factor{{target: 1, value: 0.2, determinism: 1}}, nil)
 }
 
-// mergeContext folds every clarification so far into the request (seed 003).
+// QA is one answered question merged into the task's context (State.Clarified); clarify
+// owns it.
+type QA = clarify.QA
+
+// mergeContext folds every clarification so far into the request (docs/decisions.md D-17).
 func (s *step) mergeContext() {
-	qas := make([]clarify.QA, len(s.st.Clarified))
-	for i, c := range s.st.Clarified {
-		qas[i] = clarify.QA{Question: c.Question, Answer: c.Answer, TimedOut: c.TimedOut}
-	}
-	s.st.Goal = clarify.Merge(s.st.Request, qas)
+	s.st.Goal = clarify.Merge(s.st.Request, s.st.Clarified)
 }

@@ -5,7 +5,8 @@ import (
 	"fmt"
 )
 
-// EventType is one of seed 000's message types plus DESIGN §5's run events.
+// EventType is one of the events of docs/decisions.md D-33: the dialogue's messages and
+// the run's events.
 type EventType string
 
 const (
@@ -36,7 +37,7 @@ const (
 )
 
 // Event is one thing the UI, the CLI's NDJSON and the server's SSE show. It marshals flat:
-// {"type": …, "taskId": …, "seq": …, <payload fields>}, as seed 000's messages are.
+// {"type": …, "taskId": …, "seq": …, <payload fields>}, as docs/decisions.md D-33 says.
 type Event struct {
 	Type    EventType
 	TaskID  string
@@ -107,8 +108,8 @@ type StepStarted struct {
 	// PlanSteps how many of them it carries out.
 	PlanStep  int `json:"planStep"`
 	PlanSteps int `json:"planSteps"`
-	// ChainMetadata is seed 002's: how many actions, and that the chain passed the four
-	// safety criteria (it is only ever built when they hold).
+	// ChainMetadata (docs/decisions.md D-25): how many actions, and that the chain passed
+	// the four safety criteria (it is only ever built when they hold).
 	ChainMetadata *ChainMetadata `json:"chainMetadata,omitempty"`
 }
 

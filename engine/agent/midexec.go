@@ -9,10 +9,11 @@ import (
 
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/internal/round"
 )
 
-// MidExec is seed 000's mid-execution dialog: the failed step, what went wrong, and the
-// four ways on.
+// MidExec is the mid-execution dialog (docs/decisions.md D-28): the failed step, what went
+// wrong, and the four ways on.
 type MidExec struct {
 	RequestID       string     `json:"requestId"`
 	FailedStep      FailedStep `json:"failedStep"`
@@ -30,7 +31,7 @@ type FailedStep struct {
 	Error             string `json:"error"`
 }
 
-// Analysis is seed 000's failure analysis.
+// Analysis is a failed step's analysis (docs/decisions.md D-28).
 type Analysis struct {
 	Cause             string    `json:"cause"`
 	Suggestion        string    `json:"suggestion"`
@@ -53,7 +54,8 @@ type Similar struct {
 // MidExecPayload is the midExecDialog event.
 type MidExecPayload struct{ MidExec }
 
-// Failure causes, in seed 000's words where it has them.
+// Failure causes (docs/decisions.md D-28), in the words of the specification Errand
+// replaces where it has them.
 const (
 	causeMoved   = "Element moved or changed after the page updated"
 	causeGone    = "The element is no longer on the page"
@@ -63,9 +65,9 @@ const (
 	causeUnknown = "Unknown error"
 )
 
-// analyzeFailure is seed 000's analyzeFailure: element not found → similar elements by
-// name, role and position with the best as the suggested target; timeout; page changed;
-// anything else unknown.
+// analyzeFailure is the failure analysis of docs/decisions.md D-28: element not found →
+// similar elements by name, role and position with the best as the suggested target;
+// timeout; page changed; anything else unknown.
 func analyzeFailure(want page.Node, o page.Outcome, v verdict, beforeURL string, obs page.Observation) Analysis {
 	kind := page.ErrorKind("")
 	if o.Err != nil {
@@ -128,7 +130,7 @@ func similarElements(want page.Node, obs page.Observation) []Similar {
 		if want.Type != "" && n.Type == want.Type {
 			sc += 0.1 // a submit button for a submit button
 		}
-		sc = round2(min(1, sc))
+		sc = round.Hundredths(min(1, sc))
 		if sc < 0.35 {
 			continue
 		}
@@ -174,9 +176,10 @@ func (s *step) midExec(p Pending, k int, o page.Outcome, v verdict, obs page.Obs
 	return s.st, Output{Kind: OutputMidExecDialog, MidExec: &m}, s.events, nil
 }
 
-// onMidExec carries out the person's decision exactly as seed 000's table says: retry →
-// executing (the same step, on the suggested element); skip → executing (the next step);
-// replan → replanning; abort → idle, i.e. the task ends cancelled.
+// onMidExec carries out the person's decision exactly as the transitions say
+// (docs/decisions.md D-3, D-28): retry → executing (the same step, on the suggested
+// element); skip → executing (the next step); replan → replanning; abort → idle, i.e. the
+// task ends cancelled.
 func (s *step) onMidExec(in Input) (State, Output, []Event, error) {
 	m := s.st.MidExec
 	cmd := m.FailedStep.Command

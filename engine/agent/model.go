@@ -9,15 +9,15 @@ import (
 	"github.com/errand-app/errand/engine/llm"
 )
 
-// Knowledge is what the agent needs of "Knowledge and memory" (DESIGN §7): retrieved chunks
-// for a page and a query, and skills hints (fixes that worked on this site before). The
-// knowledge package implements it; nil means none.
+// Knowledge is what the agent needs of "Knowledge and memory" (docs/decisions.md D-40,
+// D-41): retrieved chunks for a page and a query, and skills hints (fixes that worked on
+// this site before). The knowledge package implements it; nil means none.
 type Knowledge interface {
 	Retrieve(ctx context.Context, url, query string) ([]string, error)
 	Hints(ctx context.Context, url, goal string) ([]string, error)
 }
 
-// Plan is the model's plan of a goal the rules model cannot run (DESIGN §3.2 step 5).
+// Plan is the model's plan of a goal the rules model cannot run (docs/decisions.md D-20).
 type Plan struct {
 	Steps []PlanStep `json:"steps"`
 	// Current is the first step not yet carried out.
@@ -122,7 +122,7 @@ func (s *step) promptCtx() promptContext {
 }
 
 // rawHistory is how many verified actions prompts show one by one; older ones are
-// summarised (DESIGN §3.2 step 10, rolling summarisation).
+// summarised (rolling summarisation, docs/decisions.md D-5).
 const rawHistory = 10
 
 func historyText(h []Done) string {

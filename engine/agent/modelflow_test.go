@@ -11,10 +11,11 @@ import (
 	"github.com/errand-app/errand/engine/page"
 )
 
-// The model-driven flows of DESIGN §3.2 steps 4–10, run through the real Ollama client
-// against the scripted fake server, with the browser simulated by synthetic observations
-// and chain results. Each test scripts exactly the replies its flow needs, so an extra or
-// missing call fails it (the fake answers an unscripted purpose with an error).
+// The model-driven flows (docs/decisions.md D-19 to D-30), run through the real Ollama
+// client against the scripted fake server, with the browser simulated by synthetic
+// observations and chain results. Each test scripts exactly the replies its flow needs, so
+// an extra or missing call fails it (the fake answers an unscripted purpose with an
+// error).
 
 // addPatient is a COMPLEX goal with no lookup words: on a page with elements, context
 // analysis is answered by rule and the first call is PLANNING.

@@ -12,7 +12,7 @@ import (
 	"github.com/errand-app/errand/engine/page"
 )
 
-// Context sources (seed 002's context analysis, multi-source).
+// Context sources (context analysis, several at once: docs/decisions.md D-19).
 const (
 	SourcePage      = "PAGE"
 	SourceMemory    = "MEMORY"
@@ -80,7 +80,8 @@ func (r planReply) view() PlanView {
 	return v
 }
 
-// reLookup marks goals whose facts are not on the page (seed 002's WEB_SEARCH cases).
+// reLookup marks goals whose facts are not on the page (the web search cases of
+// docs/decisions.md D-19).
 var reLookup = regexp.MustCompile(`(?i)\b(search|look up|lookup|find out|google|what is|who is|latest|current price|weather)\b`)
 
 // sourcesByRule answers context analysis without a model when the answer is plain: a goal
@@ -100,11 +101,11 @@ func (s *step) sourcesByRule(obs page.Observation) ([]string, bool) {
 	return srcs, true
 }
 
-// planWithModel is DESIGN §3.2 steps 4–5: knowledge first, context analysis, planning,
-// then self-refine; the plan's score feeds the decision layer.
+// planWithModel is docs/decisions.md D-19 to D-21: knowledge first, context analysis,
+// planning, then self-refine; the plan's score feeds the decision layer.
 func (s *step) planWithModel(obs page.Observation) (State, Output, []Event, error) {
 	if s.a.knowledge != nil && s.st.Knowledge == nil && s.st.Hints == nil {
-		// Knowledge is always retrieved first (seed 002); a failing store only means none.
+		// Knowledge is always retrieved first (D-19); a failing store only means none.
 		s.st.Knowledge = s.lookup(EffectKnowledge, obs.URL, s.st.Goal)
 		s.st.Hints = s.lookup(EffectHints, obs.URL, s.st.Goal)
 	}
@@ -165,7 +166,8 @@ func (s *step) planWithModel(obs page.Observation) (State, Output, []Event, erro
 		if err != nil && (errors.Is(err, llm.ErrUnavailable) || errors.Is(err, llm.ErrModelMissing) || s.ctx.Err() != nil) {
 			return s.modelFailed(err)
 		}
-		// A critic that fails leaves the plan as the planner wrote it (seed 002: fail open).
+		// A critic that fails leaves the plan as the planner wrote it (D-21: it fails
+		// open).
 		if err == nil {
 			pr = mc.reply(best)
 			pr.Score = fb.Score
@@ -201,7 +203,7 @@ func (s *step) startPlan(obs page.Observation, route string) (State, Output, []E
 }
 
 // askModelQuestions puts a model's questions to the person; the answers are merged into
-// the goal and planning restarts (seed 003).
+// the goal and planning restarts (docs/decisions.md D-17).
 func (s *step) askModelQuestions(qs []askReply, obs page.Observation) (State, Output, []Event, error) {
 	var ds []clarify.Detected
 	for _, q := range qs {

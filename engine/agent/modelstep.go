@@ -45,11 +45,12 @@ type criticReply struct {
 	Score   float64 `json:"score"`
 }
 
-// Critic thresholds (seed 002): the critic checks an action only when the generator is
-// unsure or the action is high-risk, because a call before every action doubles latency.
+// Critic thresholds (docs/decisions.md D-22): the critic checks an action only when the
+// generator is unsure or the action is high-risk, because a call before every action
+// doubles latency.
 const criticBelow = 0.85
 
-// refineNext turns the plan's next steps into commands (DESIGN §3.2 step 7), or checks
+// refineNext turns the plan's next steps into commands (docs/decisions.md D-43), or checks
 // the goal when the plan is done. A reply that names elements not on the page, or that
 // the critic rejects, is sent back once with the reason.
 func (s *step) refineNext(obs page.Observation) (State, Output, []Event, error) {
@@ -175,29 +176,34 @@ func modelCommand(a page.Action, n page.Node, desc string, conf float64) (unders
 	verb := string(a.Kind)
 	switch a.Kind {
 	case page.Click:
-		verb, a.Description = "click", "clicked "+target
+		verb = "click"
+		a.Says(verb, target)
 	case page.SetValue:
-		verb, a.Description = "type", fmt.Sprintf("typed %q into %s", a.Text, target)
+		verb = "type"
+		a.Says(verb, fmt.Sprintf("%q into %s", a.Text, target))
 		a.Sensitive = n.Type == "password"
 		if a.Sensitive {
-			a.Description = "typed the password into " + target
+			a.Says(verb, "the password into "+target)
 		}
 	case page.Select:
-		verb, a.Description = "select", fmt.Sprintf("selected %q in %s", a.Text, target)
+		verb = "select"
+		a.Says(verb, fmt.Sprintf("%q in %s", a.Text, target))
 	case page.Check:
-		verb, a.Description = "check", "checked "+target
+		verb = "check"
+		a.Says(verb, target)
 	case page.Uncheck:
-		verb, a.Description = "uncheck", "unchecked "+target
+		verb = "uncheck"
+		a.Says(verb, target)
 	case page.Press:
-		a.Description = "pressed " + a.Text
+		a.Says("press", a.Text)
 	case page.Navigate:
-		a.Description = "opened " + a.Text
+		a.Says("open", a.Text)
 	case page.GoBack:
-		a.Description = "went back"
+		a.Says("go back", "")
 	case page.ScrollTo:
-		a.Description = "scrolled " + a.Text
+		a.Says("scroll", a.Text)
 	case page.Wait:
-		a.Description = fmt.Sprintf("waited %d ms", a.Ms)
+		a.Says("wait", fmt.Sprintf("%d ms", a.Ms))
 	default:
 		return understand.Command{}, fmt.Errorf("%s is not an action Errand runs for a plan step; use click or setValue", a.Kind)
 	}
@@ -230,9 +236,9 @@ func (s *step) addCommands(cmds []understand.Command, r Refined, obs page.Observ
 	return s.decide(obs)
 }
 
-// missingInfo is seed 002's dynamic interrupt: the model lacks a value. Knowledge is
-// searched for it first; if it has nothing, the person is asked, and the answer is merged
-// into the goal before the step is refined again.
+// missingInfo is the dynamic interrupt of docs/decisions.md D-43: the model lacks a value.
+// Knowledge is searched for it first; if it has nothing, the person is asked, and the
+// answer is merged into the goal before the step is refined again.
 func (s *step) missingInfo(what string, obs page.Observation) (State, Output, []Event, error) {
 	what = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(what), "MISSING_INFO:"))
 	if chunks := s.lookup(EffectKnowledge, obs.URL, what); len(chunks) > 0 && !s.knows(chunks) {

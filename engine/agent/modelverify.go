@@ -28,7 +28,7 @@ type correctionReply struct {
 	Confidence float64       `json:"confidence"`
 }
 
-// Verification and re-planning limits (seed 002, DESIGN §3.2 steps 8–10).
+// Verification and re-planning limits (docs/decisions.md D-27, D-29, D-5).
 const (
 	goalAchievedAt  = 0.70 // goalAchieved = task_completed && confidence ≥ 0.70
 	replanBelow     = 0.70 // DOM similarity under which the plan's health is checked
@@ -264,9 +264,10 @@ func (s *step) replan(obs page.Observation, how, why string, steps []string) (St
 	return s.decide(obs)
 }
 
-// correctModel is self-correction for a model's command (DESIGN §3.2 step 9): the plan's
-// contingencies are checked first (no call); then the planner proposes a fix, within the
-// retry limit. ok is false when neither applies and the mid-execution dialog should open.
+// correctModel is self-correction for a model's command (docs/decisions.md D-30): the
+// plan's contingencies are checked first (no call); then the planner proposes a fix,
+// within the retry limit. ok is false when neither applies and the mid-execution dialog
+// should open.
 func (s *step) correctModel(cmd int, o page.Outcome, v verdict, obs page.Observation) (State, Output, []Event, error, bool) {
 	r := s.refined(cmd)
 	if r == nil || s.st.Plan == nil {
@@ -325,7 +326,8 @@ func (s *step) correctModel(cmd int, o page.Outcome, v verdict, obs page.Observa
 }
 
 // tier3Tokens estimates what a full model verification of this page would have cost: the
-// tokens a deterministic Tier 1 check saves (seed 002's tokensSaved).
+// tokens a deterministic Tier 1 check saves (tokensSaved; Tier 1 costs none,
+// docs/decisions.md D-27).
 func (s *step) tier3Tokens(obs page.Observation) int {
 	n := 0
 	for _, m := range verifyPrompt(s.promptCtx(), obs, true).Messages {

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"strings"
 	"time"
 
 	"github.com/errand-app/errand/engine/understand"
@@ -37,7 +36,7 @@ func (p Planned) Raw() string {
 	case p.Fill:
 		return "fill in the form"
 	case p.Command.Action.Description != "":
-		return strings.TrimSuffix(presentTense(p.Command.Action.Description), ".")
+		return todo(p.Command.Action)
 	}
 	return p.Command.Words
 }

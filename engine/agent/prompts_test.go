@@ -178,9 +178,10 @@ var (
 	reTreeLine = regexp.MustCompile(`(?m)^\[\d+\] `)
 )
 
-// TestPromptInvariants checks what DESIGN §6 and §8 promise of every prompt: one job with
-// JSON only; the untrusted rule wherever the page is shown; page and knowledge text only
-// inside their marked blocks; covered elements never offered; the tree only where wanted.
+// TestPromptInvariants checks what docs/decisions.md D-44 and D-38 promise of every
+// prompt: one job with JSON only; the untrusted rule wherever the page is shown; page and
+// knowledge text only inside their marked blocks; covered elements never offered; the tree
+// only where wanted.
 func TestPromptInvariants(t *testing.T) {
 	for _, c := range promptCases(t) {
 		t.Run(c.name, func(t *testing.T) {

@@ -5,12 +5,14 @@ import (
 
 	"github.com/errand-app/errand/engine/clarify"
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/internal/round"
 )
 
-// rank orders a question's options with seed 001's answer guesser: the resolver's match is
-// the prior, and the guesser's reading of the request, the conversation and the page
-// breaks ties, so two equally good elements never show the same percentage and the
-// default is the best guess. A confirm is never ranked: its default stays "do nothing".
+// rank orders a question's options with the answer guesser (docs/decisions.md D-16): the
+// resolver's match is the prior, and the guesser's reading of the request, the
+// conversation and the page breaks ties, so two equally good elements never show the same
+// percentage and the default is the best guess. A confirm is never ranked: its default
+// stays "do nothing".
 func (s *step) rank(q Question, obs page.Observation) Question {
 	if q.Type == Confirm || len(q.Options) < 2 {
 		return q
@@ -77,9 +79,9 @@ func (s *step) rank(q Question, obs page.Observation) Question {
 	// Shown confidence is each option's share of the whole, so two equally good elements
 	// read 50 % and 49 %, not 100 % each.
 	for i := range rs {
-		c := round2(rs[i].score / total)
+		c := round.Hundredths(rs[i].score / total)
 		if i > 0 && c >= rs[i-1].opt.Confidence {
-			c = round2(rs[i-1].opt.Confidence - 0.01)
+			c = round.Hundredths(rs[i-1].opt.Confidence - 0.01)
 		}
 		rs[i].opt.Confidence = max(0.01, c)
 		q.Options[i] = rs[i].opt

@@ -5,14 +5,15 @@ import (
 	"fmt"
 )
 
-// Critic scores a plan and improves it (seed 000's feedback and refine prompts). A model
-// implements it; the self-refine loop below owns when to stop.
+// Critic scores a plan and improves it (the feedback and refine prompts of
+// docs/decisions.md D-21). A model implements it; the self-refine loop below owns when to
+// stop.
 type Critic interface {
 	Score(ctx context.Context, plan PlanView) (Feedback, error)
 	Refine(ctx context.Context, plan PlanView, fb Feedback) (PlanView, error)
 }
 
-// Feedback is seed 000's plan evaluation.
+// Feedback is a plan's evaluation (docs/decisions.md D-21).
 type Feedback struct {
 	Score       float64  `json:"score"`
 	Issues      []string `json:"issues" max:"5"`
@@ -28,16 +29,16 @@ type SelfRefineUpdate struct {
 	Improvements  []string `json:"improvements"`
 }
 
-// Self-refine limits (seed 000).
+// Self-refine limits (docs/decisions.md D-21).
 const (
 	refineGoodEnough    = 0.9
 	maxRefineIterations = 3
 )
 
-// SelfRefine is seed 000's loop: score the plan; at 0.9 or more it is done; otherwise
-// refine and score again, at most 3 iterations, stopping as soon as a refinement does not
-// improve the score. It returns the best plan seen and its feedback; update receives one
-// SelfRefineUpdate per refinement.
+// SelfRefine is the loop of docs/decisions.md D-21: score the plan; at 0.9 or more it is
+// done; otherwise refine and score again, at most 3 iterations, stopping as soon as a
+// refinement does not improve the score. It returns the best plan seen and its feedback;
+// update receives one SelfRefineUpdate per refinement.
 func SelfRefine(ctx context.Context, c Critic, plan PlanView, update func(SelfRefineUpdate)) (PlanView, Feedback, error) {
 	fb, err := c.Score(ctx, plan)
 	if err != nil {

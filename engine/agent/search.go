@@ -8,7 +8,7 @@ import (
 	"github.com/errand-app/errand/engine/page"
 )
 
-// Search is a web search under way (DESIGN §3.2 step 4: done through the controlled
+// Search is a web search under way (docs/decisions.md D-19: done through the controlled
 // browser with a configurable search page, no API key): open the results, read them,
 // return to the page the errand works on.
 type Search struct {

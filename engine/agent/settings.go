@@ -1,12 +1,13 @@
 package agent
 
-// Profile names one of DESIGN §4's two routing profiles.
+// Profile names one of the two routing profiles (docs/decisions.md D-9, D-11).
 type Profile string
 
 const (
-	// ProfileDesktop is seed 000's: ask, assume and announce, or proceed.
+	// ProfileDesktop asks, assumes and announces, or proceeds (docs/decisions.md D-9).
 	ProfileDesktop Profile = "desktop"
-	// ProfileAPI is seed 004's: execute, request approval, or request clarification.
+	// ProfileAPI executes, requests approval or requests clarification (docs/decisions.md
+	// D-11).
 	ProfileAPI Profile = "api"
 )
 
@@ -19,7 +20,8 @@ const (
 	RouteRejected       = "rejected"
 )
 
-// Weights are the four factors' weights; the zero value takes seed 004's 0.3/0.3/0.2/0.2.
+// Weights are the four factors' weights; the zero value takes 0.3/0.3/0.2/0.2
+// (docs/decisions.md D-8).
 type Weights struct {
 	Intent, Target, Value, Determinism float64
 }
@@ -32,8 +34,9 @@ type Thresholds struct {
 	Ask, Proceed float64
 }
 
-// Subsystems switch off one of seed 004's four subsystems; the zero value has all on.
-// Safety is not a subsystem: a risky action is confirmed whatever these say.
+// Subsystems switch off one of the four subsystems (docs/decisions.md D-12); the zero
+// value has all on. Safety is not a subsystem: a risky action is confirmed whatever these
+// say.
 type Subsystems struct {
 	NoPreValidation    bool `json:"noPreValidation,omitempty"`
 	NoGradedConfidence bool `json:"noGradedConfidence,omitempty"`
@@ -41,8 +44,8 @@ type Subsystems struct {
 	NoClarification    bool `json:"noClarification,omitempty"`
 }
 
-// Settings are the decision layer's knobs (DESIGN §4); the zero value is the desktop
-// profile with the seeds' numbers and every subsystem on.
+// Settings are the decision layer's knobs (docs/decisions.md D-12); the zero value is the
+// desktop profile with the decisions' numbers and every subsystem on.
 type Settings struct {
 	Profile    Profile
 	Thresholds Thresholds
@@ -76,16 +79,16 @@ func (s Settings) withDefaults() Settings {
 	return s
 }
 
-// routeFor is the routing table of DESIGN §4 for one decision. approved says the person
-// already approved this task's plan; announced that every assumption in the decision was
-// already announced and let stand.
+// routeFor is the routing table (docs/decisions.md D-9, D-11) for one decision. approved
+// says the person already approved this task's plan; announced that every assumption in
+// the decision was already announced and let stand.
 func (s Settings) routeFor(conf float64, approved, announced, firstDecision bool) string {
 	if s.Subsystems.NoApprovalGates {
 		return RouteProceed
 	}
 	if conf < s.Thresholds.Ask {
 		if s.Subsystems.NoClarification {
-			// Seed 004 with clarification off: only approve or reject.
+			// The API profile with clarification off: only approve or reject (D-11, D-12).
 			if approved {
 				return RouteProceed
 			}

@@ -1,8 +1,8 @@
-// Package agent owns the heart of Errand: the resumable step function of DESIGN §3, which
-// takes a task's persisted state and one input and returns the new state, one output and
-// the events to show, and the local runner that drives it against a browser, persisting
-// after every step. It knows nothing of SQL, Wails or HTTP: it declares the small
-// interfaces it needs (Browser, Store, Prompter, Sink) and others implement them.
+// Package agent owns the heart of Errand: the resumable step function of docs/decisions.md
+// D-1, which takes a task's persisted state and one input and returns the new state, one
+// output and the events to show, and the local runner that drives it against a browser,
+// persisting after every step. It knows nothing of SQL, Wails or HTTP: it declares the
+// small interfaces it needs (Browser, Store, Prompter, Sink) and others implement them.
 package agent
 
 import (
@@ -12,7 +12,7 @@ import (
 	"github.com/errand-app/errand/engine/understand"
 )
 
-// Phase is a task's dialogue state (DESIGN §3.1).
+// Phase is a task's dialogue state (docs/decisions.md D-2).
 type Phase string
 
 const (
@@ -40,7 +40,7 @@ func (p Phase) Terminal() bool {
 	return false
 }
 
-// Limits are the guards of DESIGN §3.2 step 10 and §4; zero values take the defaults.
+// Limits are the guards of docs/decisions.md D-5 and D-14; zero values take the defaults.
 type Limits struct {
 	MaxSteps        int // 0 = 50
 	MaxRounds       int // clarification rounds; 0 = 3
@@ -114,7 +114,7 @@ type State struct {
 	// PlanApproved is set once the person approved the plan.
 	PlanApproved bool `json:"planApproved,omitempty"`
 	// Request is the goal as first typed; Clarified holds the answers merged into Goal
-	// (seed 003's resume logic).
+	// (the resume logic of docs/decisions.md D-17).
 	Request   string `json:"request,omitempty"`
 	Clarified []QA   `json:"clarified,omitempty"`
 	// Dialogs counts mid-execution dialogs for the command at Cursor.
@@ -189,13 +189,6 @@ func (p Pending) Actions() []page.Action {
 	return out
 }
 
-// QA is one answered question merged into the task's context.
-type QA struct {
-	Question string `json:"question"`
-	Answer   string `json:"answer"`
-	TimedOut bool   `json:"timedOut,omitempty"`
-}
-
 // Done is one verified action in the task's history.
 type Done struct {
 	Step     int         `json:"step"`
@@ -204,7 +197,7 @@ type Done struct {
 	Evidence string      `json:"evidence"`
 }
 
-// InputKind names the inputs of DESIGN §3.
+// InputKind names the inputs of docs/decisions.md D-1 and D-34.
 type InputKind string
 
 const (
@@ -245,7 +238,7 @@ type Input struct {
 	Effect *EffectReply `json:"effect,omitempty"`
 }
 
-// OutputKind names the outputs of DESIGN §3.
+// OutputKind names the outputs of docs/decisions.md D-1.
 type OutputKind string
 
 const (
@@ -273,7 +266,7 @@ type Output struct {
 	Effect       *Effect       `json:"effect,omitempty"`
 }
 
-// QuestionType is one of the three kinds of question (DESIGN §4).
+// QuestionType is one of the three kinds of question (docs/decisions.md D-13).
 type QuestionType string
 
 const (

@@ -592,7 +592,7 @@ func (s *step) refined(i int) *Refined {
 const chainEstimateMs = 550
 
 // endsChain reports actions after which the page may change under the next command
-// (seed 002's chain criteria: no navigation, no async dependency).
+// (the chain criteria of docs/decisions.md D-25: no navigation, no async dependency).
 func endsChain(a page.Action) bool {
 	switch a.Kind {
 	case page.Click, page.Press, page.Navigate, page.GoBack, page.Wait, page.ScrollTo, page.Finish, page.Fail:

@@ -7,11 +7,12 @@ import (
 	"unicode"
 
 	"github.com/errand-app/errand/engine/rules"
+	"github.com/errand-app/errand/internal/round"
 )
 
-// Validation is seed 004's PreValidationResult, plus Danger: "confirm" when the goal is
-// destructive or irreversible (its risky steps will be confirmed), "rejected" when it must
-// not be run at all.
+// Validation is the pre-validation result of docs/decisions.md D-6, plus Danger: "confirm"
+// when the goal is destructive or irreversible (its risky steps will be confirmed),
+// "rejected" when it must not be run at all.
 type Validation struct {
 	Status               string    `json:"status"` // passed | failed
 	Failures             []Failure `json:"failures"`
@@ -29,7 +30,7 @@ type Failure struct {
 	Delta    float64 `json:"delta,omitempty"`
 }
 
-// The six checks of seed 004.
+// The six checks of docs/decisions.md D-6.
 const (
 	CheckNonEmpty     = "non_empty"
 	CheckLength       = "length"
@@ -53,7 +54,8 @@ const (
 var (
 	// Things a browser errand cannot do: the page is all Errand can touch.
 	reNoTool = regexp.MustCompile(`(?i)\b(print (?:it|this|the|out)|print\b$|upload (?:a |the |my )?(?:file|photo|document|picture)|attach (?:a |the )?file|phone call|call (?:me|him|her|them|my)\b|text message|send (?:an? )?sms|run (?:a |the )?(?:program|command|script|shell)|open (?:the |a )?terminal|install (?:a |the )?(?:program|app|software|extension))\b`)
-	// Credential exfiltration and circumvention are refused outright (DESIGN §8).
+	// Credential exfiltration and circumvention are refused outright (docs/decisions.md
+	// D-6, D-38).
 	reExfiltrate = regexp.MustCompile(`(?i)\b(send|post|upload|share|copy|paste|email|mail|forward|export|leak|exfiltrate|give)\b.{0,40}\b(passwords?|credentials|cookies|session (?:tokens?|cookies?)|api keys?|private keys?|secret keys?|credit card numbers?|card numbers?|cvv|social security numbers?|ssn)\b.{0,40}\b(to|into|on|at)\b`)
 	reCircumvent = regexp.MustCompile(`(?i)\b(steal|phish|brute[- ]?force|crack (?:the |a )?password|bypass (?:the )?(?:captcha|login|paywall|2fa|two[- ]factor|authentication)|disable (?:the )?(?:antivirus|security|firewall))\b`)
 	// Destructive or irreversible intent: allowed, but every risky step is confirmed.
@@ -62,11 +64,11 @@ var (
 	reNoValueVerb = regexp.MustCompile(`(?i)^\s*(?:type|enter|input|write|put)\s+(?:in(?:to)?|on)\b`)
 )
 
-// validate runs seed 004's six checks before any planning: non-empty, length, tools
-// available, grammar sanity, dangerous intent and context completeness. An empty, over-long,
-// impossible or dangerous goal fails with a clear message; the others lower confidence and
-// suggest a question. clarified says the person already answered questions on this task,
-// which gives references their context.
+// validate runs the six checks of docs/decisions.md D-6 before any planning: non-empty,
+// length, tools available, grammar sanity, dangerous intent and context completeness. An
+// empty, over-long, impossible or dangerous goal fails with a clear message; the others
+// lower confidence and suggest a question. clarified says the person already answered
+// questions on this task, which gives references their context.
 func (a *Agent) validate(goal string, clarified bool) Validation {
 	v := Validation{Status: "passed", Failures: []Failure{}, SuggestedQuestions: []string{}}
 	fail := func(check, msg string) {
@@ -75,7 +77,7 @@ func (a *Agent) validate(goal string, clarified bool) Validation {
 	}
 	warn := func(check, msg string, delta float64, question string) {
 		v.Failures = append(v.Failures, Failure{Check: check, Severity: severityWarning, Message: msg, Delta: delta})
-		v.TotalConfidenceDelta = round2(v.TotalConfidenceDelta + delta)
+		v.TotalConfidenceDelta = round.Hundredths(v.TotalConfidenceDelta + delta)
 		if question != "" {
 			v.SuggestedQuestions = append(v.SuggestedQuestions, question)
 		}

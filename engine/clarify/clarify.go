@@ -41,8 +41,9 @@ func TimeoutFor(c Complexity) time.Duration {
 	}
 }
 
-// complexityFor rates a question by how many options it offers.
-func complexityFor(options int) Complexity {
+// ComplexityFor rates a question by how many options it offers; a question with none asks
+// for free text.
+func ComplexityFor(options int) Complexity {
 	switch {
 	case options == 0 || options > 4:
 		return High
@@ -74,7 +75,7 @@ func newDetected(question string, options []Choice) Detected {
 	if options == nil {
 		options = []Choice{} // an open question serialises as [], not null
 	}
-	c := complexityFor(len(options))
+	c := ComplexityFor(len(options))
 	return Detected{
 		Question:   question,
 		Options:    options,
@@ -128,7 +129,7 @@ func Build(qs []Detected, c Context, showHints bool) Result {
 			g.Options = []Choice{}
 		}
 		if g.Complexity == "" {
-			g.Complexity = complexityFor(len(g.Options))
+			g.Complexity = ComplexityFor(len(g.Options))
 		}
 		if g.TimeoutMs == 0 {
 			g.TimeoutMs = int(TimeoutFor(g.Complexity) / time.Millisecond)

@@ -144,12 +144,13 @@ func (n NeedsClarification) Questions() []Detected {
 	return out
 }
 
-// QA is one answered question.
+// QA is one answered question. Task checkpoints store it (the agent's State.Clarified), so
+// its JSON names stay as they are.
 type QA struct {
-	Aspect   string `json:"aspect"`
+	Aspect   string `json:"aspect,omitempty"`
 	Question string `json:"question"`
 	Answer   string `json:"answer"`
-	TimedOut bool   `json:"timed_out"` // the default was taken; the person never chose it
+	TimedOut bool   `json:"timedOut,omitempty"` // the default was taken; the person never chose it
 }
 
 // Merge is the resume logic of docs/decisions.md D-17: the original request followed by every

@@ -1,6 +1,7 @@
 package clarify_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -147,4 +148,20 @@ func FuzzParseNeedsClarification(f *testing.F) {
 			t.Fatalf("ok without a question: %+v", n)
 		}
 	})
+}
+
+// TestQAJSON pins QA's JSON: task checkpoints store it, so a saved task must read back.
+func TestQAJSON(t *testing.T) {
+	saved := `{"question":"Which date?","answer":"3 May","timedOut":true}`
+	var qa clarify.QA
+	if err := json.Unmarshal([]byte(saved), &qa); err != nil {
+		t.Fatal(err)
+	}
+	if qa != (clarify.QA{Question: "Which date?", Answer: "3 May", TimedOut: true}) {
+		t.Fatalf("read %+v", qa)
+	}
+	b, _ := json.Marshal(qa)
+	if string(b) != saved {
+		t.Errorf("wrote %s, want %s", b, saved)
+	}
 }

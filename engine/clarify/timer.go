@@ -7,7 +7,7 @@ import (
 	"github.com/errand-app/errand/engine/clock"
 )
 
-// Seed 001's overlay timings.
+// The overlay's timings (docs/decisions.md D-15).
 const (
 	IdleResume = 5 * time.Second        // typing pauses the countdown until this long without a keystroke
 	Flash      = 500 * time.Millisecond // the top option flashes this long before it is submitted

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/errand-app/errand/internal/clip"
 )
 
 // Validator is implemented by reply types with rules a schema cannot state.
@@ -60,7 +62,7 @@ func Structured[T any](ctx context.Context, m Model, req Request) (T, []Usage, e
 		}
 		repaired = true
 		req.Messages = append(req.Messages,
-			Message{Role: "assistant", Content: clip(rep.Content, 2000)},
+			Message{Role: "assistant", Content: clip.Runes(rep.Content, 2000)},
 			Message{Role: "user", Content: "That reply is not valid: " + perr.Error() +
 				". Reply again with only the JSON object that follows the schema."})
 	}
@@ -107,11 +109,4 @@ func extractJSON(s string) string {
 		return strings.TrimSpace(s[start:])
 	}
 	return s[start : end+1]
-}
-
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n]
 }

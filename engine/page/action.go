@@ -43,8 +43,34 @@ type Action struct {
 	Index       int    `json:"index"`
 	CanFail     bool   `json:"canFail,omitempty"`
 	Description string `json:"description,omitempty"`
+	// Todo says the same in the present tense ("click Save"), for plans and confirms;
+	// Description says what was done ("clicked Save"). Says writes both from one verb.
+	Todo string `json:"todo,omitempty"`
 	// Sensitive marks Text as a secret: it is typed into the page but shown as %name%.
 	Sensitive bool `json:"sensitive,omitempty"`
+}
+
+// pastTense holds the verbs actions are described with, present → past.
+var pastTense = map[string]string{
+	"click": "clicked", "double-click": "double-clicked", "hover over": "hovered over",
+	"focus": "focused", "check": "checked", "uncheck": "unchecked", "clear": "cleared",
+	"type": "typed", "choose": "chose", "select": "selected", "press": "pressed",
+	"open": "opened", "go back": "went back", "scroll": "scrolled", "wait": "waited",
+	"search the web for": "searched the web for", "read": "read",
+}
+
+// Says sets what the action does in both tenses from a verb of pastTense and the rest of
+// the phrase: Says("click", "the Save button") gives Todo "click the Save button" and
+// Description "clicked the Save button", so nothing has to parse one back into the other.
+func (a *Action) Says(verb, rest string) {
+	past, ok := pastTense[verb]
+	if !ok {
+		past = verb + "ed"
+	}
+	a.Todo, a.Description = verb, past
+	if rest != "" {
+		a.Todo, a.Description = verb+" "+rest, past+" "+rest
+	}
 }
 
 // NeedsElement reports whether the action acts on an element id.

@@ -11,8 +11,8 @@ import (
 // Mode is the only observation mode Errand produces.
 const Mode = "semantic_v3"
 
-// Roles used in Node.Role. Seed 002 names btn, inp, link, chk and sel; the others follow
-// the same three-letter habit so a small model sees one style.
+// Roles used in Node.Role (the observation, docs/decisions.md D-23): btn, inp, link, chk
+// and sel, and the others in the same three-letter habit so a small model sees one style.
 const (
 	RoleButton   = "btn"
 	RoleInput    = "inp"

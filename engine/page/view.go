@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/errand-app/errand/internal/clip"
 )
 
 // DefaultBudget is the size of a rendering in estimated tokens when ViewOptions.Budget is
@@ -422,7 +424,7 @@ func (v *view) write() View {
 		b.WriteString(v.coveredLine() + "\n")
 	}
 	for _, m := range v.obs.Messages {
-		if !v.shownMs[clipRunes(oneLine(m), 200)] && !v.shownMs[m] {
+		if !v.shownMs[clip.Runes(oneLine(m), 200)] && !v.shownMs[m] {
 			b.WriteString(messageLine(m) + "\n")
 		}
 	}
@@ -461,7 +463,7 @@ func (v *view) groupLine(g int) string {
 	case GroupDialog:
 		s := "dialog"
 		if gr.Name != "" {
-			s += " " + quoted(clipRunes(gr.Name, 60))
+			s += " " + quoted(clip.Runes(gr.Name, 60))
 		}
 		if g == v.modal && v.covered > 0 {
 			s += " covers " + plural(v.covered, "control", "controls")
@@ -471,7 +473,7 @@ func (v *view) groupLine(g int) string {
 		if gr.Name == "" {
 			return "fieldset:"
 		}
-		return clipRunes(gr.Name, 60) + ":"
+		return clip.Runes(gr.Name, 60) + ":"
 	}
 	return ""
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/errand-app/errand/internal/clip"
 )
 
 // line renders a unit without its indentation and counts the elements on it.
@@ -30,12 +32,12 @@ func (v *view) line(u unit) (string, int) {
 			parts = append(parts, messageLine(t.Text))
 			continue
 		}
-		parts = append(parts, clipRunes(t.Text, 80))
+		parts = append(parts, clip.Runes(t.Text, 80))
 		cells++
 	}
 	if cells == 0 {
 		if name := v.group(u.row).Name; name != "" {
-			parts = append([]string{clipRunes(name, 80)}, parts...)
+			parts = append([]string{clip.Runes(name, 80)}, parts...)
 		}
 	}
 	return strings.Join(parts, " | "), nodes
@@ -45,15 +47,15 @@ func (v *view) line(u unit) (string, int) {
 func textLine(t TextBlock) string {
 	switch t.Kind {
 	case TextHeading:
-		return strings.Repeat("#", min(max(t.Level, 1), 3)) + " " + clipRunes(t.Text, 120)
+		return strings.Repeat("#", min(max(t.Level, 1), 3)) + " " + clip.Runes(t.Text, 120)
 	case TextStatus:
 		return messageLine(t.Text)
 	}
-	return clipRunes(t.Text, 300)
+	return clip.Runes(t.Text, 300)
 }
 
 func messageLine(m string) string {
-	return "message: " + quoted(clipRunes(oneLine(m), 200))
+	return "message: " + quoted(clip.Runes(oneLine(m), 200))
 }
 
 // nodeLine renders one element: `[id] role "name" = "value" (flags) {options} -> address`.
@@ -61,12 +63,12 @@ func (v *view) nodeLine(i int) string {
 	n := v.obs.Tree[i]
 	var b strings.Builder
 	b.WriteString("[" + n.ID + "] " + n.Role)
-	name := clipRunes(oneLine(n.Name), 80)
+	name := clip.Runes(oneLine(n.Name), 80)
 	if name != "" {
 		b.WriteString(" " + quoted(name))
 	}
 	if n.Value != "" && n.Role != RoleLink {
-		b.WriteString(" = " + quoted(clipRunes(oneLine(n.Value), 40)))
+		b.WriteString(" = " + quoted(clip.Runes(oneLine(n.Value), 40)))
 	}
 	var flags []string
 	if n.Type != "" && n.Type != "text" && !strings.Contains(strings.ToLower(name), n.Type) {
@@ -85,11 +87,11 @@ func (v *view) nodeLine(i int) string {
 		opts := make([]string, 0, len(n.Options))
 		for _, o := range n.Options {
 			if o = oneLine(o); o != n.Value {
-				opts = append(opts, clipRunes(o, 30))
+				opts = append(opts, clip.Runes(o, 30))
 			}
 		}
 		if len(opts) > 0 {
-			b.WriteString(" {" + clipRunes(strings.Join(opts, "|"), 160) + "}")
+			b.WriteString(" {" + clip.Runes(strings.Join(opts, "|"), 160) + "}")
 		}
 	}
 	if h := v.hrefs[i]; h != "" {
@@ -102,15 +104,6 @@ func quoted(s string) string { return `"` + strings.ReplaceAll(s, `"`, `'`) + `"
 
 // oneLine collapses white space.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// clipRunes keeps at most n characters, ending a shortened text with "…".
-func clipRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
 
 // linkAddresses decides which links show where they go: only those whose name another
 // link with another destination shares, never javascript: or a same-page #anchor, and
@@ -189,7 +182,7 @@ func commonEnds(vals []string) (int, int) {
 
 func shorten(s string, pre, suf int) string {
 	if pre+suf == 0 {
-		return clipRunes(s, 60)
+		return clip.Runes(s, 60)
 	}
 	mid := s[pre : len(s)-suf]
 	if pre > 0 {
@@ -198,7 +191,7 @@ func shorten(s string, pre, suf int) string {
 	if suf > 0 {
 		mid += "…"
 	}
-	return clipRunes(mid, 60)
+	return clip.Runes(mid, 60)
 }
 
 // summary is the line that says what was left out above or below the viewport: elements
@@ -231,7 +224,7 @@ func (v *view) summary(above bool) string {
 				counts[n.Role] = rc
 			}
 			rc.n++
-			if name := clipRunes(oneLine(n.Name), 24); name != "" && len(rc.names) < 4 && !slices.Contains(rc.names, name) {
+			if name := clip.Runes(oneLine(n.Name), 24); name != "" && len(rc.names) < 4 && !slices.Contains(rc.names, name) {
 				rc.names = append(rc.names, name)
 			}
 		}
@@ -283,7 +276,7 @@ func (v *view) summary(above bool) string {
 	if above {
 		dir = "above"
 	}
-	return clipRunes(fmt.Sprintf("(more %s: %s)", dir, strings.Join(parts, ", ")), summaryRoom-1)
+	return clip.Runes(fmt.Sprintf("(more %s: %s)", dir, strings.Join(parts, ", ")), summaryRoom-1)
 }
 
 var roleWords = map[string][2]string{

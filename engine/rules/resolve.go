@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // Candidate is one element a command may mean, with a match score in [0, 1].
@@ -106,12 +107,12 @@ func resolveReading(c Command, target, near string, ordinal int, obs page.Observ
 			score *= 0.9
 			why += ", covered"
 		}
-		cand := Candidate{Node: n, Score: round2(score), Why: why}
+		cand := Candidate{Node: n, Score: round.Hundredths(score), Why: why}
 		if c.Verb == VerbType && n.Role == page.RoleSelect || c.Verb == VerbSelect {
 			opt, s := bestOption(c.Value, n.Options)
 			cand.Option = opt
 			if n.Role == page.RoleSelect && s < MinMatch {
-				cand.Score = round2(cand.Score * 0.7)
+				cand.Score = round.Hundredths(cand.Score * 0.7)
 				cand.Why += ", no option " + quote(c.Value)
 			}
 		}
@@ -178,11 +179,11 @@ func resolveOption(c Command, obs page.Observation) Resolution {
 		switch n.Role {
 		case page.RoleSelect:
 			if opt, s := bestOption(c.Value, n.Options); s >= MinMatch {
-				cands = append(cands, Candidate{Node: n, Score: round2(s * 0.95), Option: opt, Why: "has option " + quote(opt)})
+				cands = append(cands, Candidate{Node: n, Score: round.Hundredths(s * 0.95), Option: opt, Why: "has option " + quote(opt)})
 			}
 		case page.RoleRadio, page.RoleOption, page.RoleTab, page.RoleCheckbox, page.RoleMenuItem:
 			if s := NameScore(c.Value, n.Name); s >= MinMatch {
-				cands = append(cands, Candidate{Node: n, Score: round2(s), Why: "named " + quote(n.Name)})
+				cands = append(cands, Candidate{Node: n, Score: round.Hundredths(s), Why: "named " + quote(n.Name)})
 			}
 		}
 	}
@@ -291,7 +292,7 @@ func NameScore(query, name string) float64 {
 	if sim := similarity(q, n); sim >= 0.75 {
 		best = max(best, 0.8*sim)
 	}
-	return round2(best)
+	return round.Hundredths(best)
 }
 
 // containment is the share of the query's words found in text.
@@ -370,8 +371,6 @@ func similarity(a, b string) float64 {
 	}
 	return 1 - float64(d[len(ra)][len(rb)])/float64(max(len(ra), len(rb)))
 }
-
-func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
 
 func quote(s string) string { return "\u201c" + s + "\u201d" }
 

@@ -19,24 +19,31 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 	ground := Grounding{Words: words, As: "element", Element: target, ID: n.ID}
 	switch {
 	case v == vDouble:
-		a.Kind, a.Description = page.DoubleClick, "double-clicked "+target
+		a.Kind = page.DoubleClick
+		a.Says("double-click", target)
 	case v == vHover:
-		a.Kind, a.Description = page.Hover, "hovered over "+target
+		a.Kind = page.Hover
+		a.Says("hover over", target)
 	case v == vFocus:
-		a.Kind, a.Description = page.Focus, "focused "+target
+		a.Kind = page.Focus
+		a.Says("focus", target)
 	case v == vClear:
 		if n.Role == page.RoleCheckbox || n.Role == page.RoleSwitch {
-			a.Kind, a.Description = page.Uncheck, "unchecked "+target
+			a.Kind = page.Uncheck
+			a.Says("uncheck", target)
 			break
 		}
-		a.Kind, a.Description = page.Clear, "cleared "+target
+		a.Kind = page.Clear
+		a.Says("clear", target)
 	case v == vCheck || v == vUncheck || v == vToggle:
 		want := v == vCheck || v == vToggle && !isOn(n)
 		switch n.Role {
 		case page.RoleCheckbox, page.RoleRadio, page.RoleSwitch:
-			a.Kind, a.Description = page.Check, "checked "+target
+			a.Kind = page.Check
+			a.Says("check", target)
 			if !want {
-				a.Kind, a.Description = page.Uncheck, "unchecked "+target
+				a.Kind = page.Uncheck
+				a.Says("uncheck", target)
 			}
 		default:
 			// An ARIA toggle (a star, a pressed button, a selectable option) flips by a
@@ -46,7 +53,8 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 				cl.cmds, cl.grounded = []Command{cmd}, []Grounding{ground}
 				return cl
 			}
-			a.Kind, a.Description = page.Click, "clicked "+target
+			a.Kind = page.Click
+			a.Says("click", target)
 			cmd.Changes = true
 		}
 	case n.Role == page.RoleSelect && (v == vType || v == vSelect):
@@ -69,9 +77,9 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 		}
 		a.Kind, a.Text = page.SetValue, out
 		a.Sensitive = n.Type == "password"
-		a.Description = fmt.Sprintf("typed %q into %s", out, target)
+		a.Says("type", fmt.Sprintf("%q into %s", out, target))
 		if a.Sensitive {
-			a.Description = "typed the password into " + target
+			a.Says("type", "the password into "+target)
 		}
 		cl.grounded = append(cl.grounded, Grounding{Words: value, As: "value"})
 		if n.Has("autocomplete") {
@@ -83,17 +91,20 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 			return cl
 		}
 	case v == vSelect && (n.Role == page.RoleRadio || n.Role == page.RoleCheckbox || n.Role == page.RoleSwitch):
-		a.Kind, a.Description = page.Check, "chose "+target
+		a.Kind = page.Check
+		a.Says("choose", target)
 	case v == vSelect && n.Role == page.RoleInput && value != "":
-		a.Kind, a.Text, a.Description = page.SetValue, value, fmt.Sprintf("typed %q into %s", value, target)
+		a.Kind, a.Text = page.SetValue, value
+		a.Says("type", fmt.Sprintf("%q into %s", value, target))
 	case v == vSelect && (n.Role == page.RoleOption || n.Role == page.RoleTab || n.Role == page.RoleMenuItem) && isOn(n):
 		cmd.Action = page.Action{Kind: page.Wait, Ms: 0, Description: target + " was already chosen"}
 		cl.cmds, cl.grounded = []Command{cmd}, []Grounding{ground}
 		return cl
 	default:
-		a.Kind, a.Description = page.Click, "clicked "+target
+		a.Kind = page.Click
+		a.Says("click", target)
 		if v == vSelect {
-			a.Description = "chose " + target
+			a.Says("choose", target)
 		}
 		cmd.Changes = true
 	}
@@ -122,7 +133,7 @@ func (r *reader) bindOption(cl clause, cmd Command, a page.Action, node int, val
 		cl.assumed = append(cl.assumed, fmt.Sprintf("%q means %q in %s", value, opt, target))
 	}
 	a.Kind, a.Text = page.Select, opt
-	a.Description = fmt.Sprintf("selected %q in %s", opt, target)
+	a.Says("select", fmt.Sprintf("%q in %s", opt, target))
 	cmd.Action, cmd.Value, cmd.Phrase = a, opt, opt
 	cmd.Match = min(cmd.Match, max(s, 0.8))
 	cl.cmds = []Command{cmd}
@@ -148,4 +159,10 @@ func capitalize(s string) string {
 	}
 	r := []rune(s)
 	return strings.ToUpper(string(r[0])) + string(r[1:])
+}
+
+// said returns a with what it does described in both tenses (page.Action.Says).
+func said(a page.Action, verb, rest string) page.Action {
+	a.Says(verb, rest)
+	return a
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // selectFrame reads "pick X from Y", "choose X", "select the Y radio", "select none":
@@ -190,7 +191,7 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 				}
 			}
 			if k >= 0 && s >= 0.7 {
-				cands = append(cands, cand{node: i, score: round2(s * 0.98), option: k})
+				cands = append(cands, cand{node: i, score: round.Hundredths(s * 0.98), option: k})
 			}
 		}
 	}

@@ -238,13 +238,13 @@ func (r *reader) withVerb(v verb, vw string, rest []token, changed bool) clause 
 	default:
 		if v == vClick {
 			if k, ok := keyOf(rest); ok && !r.namesElement(rest) {
-				cl = simple(page.Action{Kind: page.Press, Text: k, Description: "pressed " + k}, vw+" "+joinRaw(rest))
+				cl = simple(said(page.Action{Kind: page.Press, Text: k}, "press", k), vw+" "+joinRaw(rest))
 				break
 			}
 		}
 		if v == vOpen {
 			if u, ok := urlOf(rest); ok {
-				cl = simple(page.Action{Kind: page.Navigate, Text: u, Description: "opened " + u}, vw+" "+joinRaw(rest))
+				cl = simple(said(page.Action{Kind: page.Navigate, Text: u}, "open", u), vw+" "+joinRaw(rest))
 				cl.changes = true
 				break
 			}
@@ -306,7 +306,7 @@ func (r *reader) back(rest []token) clause {
 			return r.elementFrame(vClick, "go", slices.Concat([]token{{raw: "back", key: "back", kind: tokWord}}, rest), false)
 		}
 	}
-	cl := simple(page.Action{Kind: page.GoBack, Description: "went back"}, "go back")
+	cl := simple(said(page.Action{Kind: page.GoBack}, "go back", ""), "go back")
 	cl.changes = true
 	return cl
 }
@@ -334,7 +334,7 @@ func (r *reader) wait(rest []token) clause {
 	if !ok {
 		return clause{}
 	}
-	cl := simple(page.Action{Kind: page.Wait, Ms: ms, Description: "waited"}, "wait")
+	cl := simple(said(page.Action{Kind: page.Wait, Ms: ms}, "wait", ""), "wait")
 	return cl
 }
 
@@ -357,7 +357,7 @@ func (r *reader) scroll(vw string, rest []token) clause {
 	if dir == "" {
 		dir = "down"
 	}
-	return simple(page.Action{Kind: page.ScrollTo, Text: dir, Description: "scrolled " + dir}, vw)
+	return simple(said(page.Action{Kind: page.ScrollTo, Text: dir}, "scroll", dir), vw)
 }
 
 // namesElement reports a phrase that names an element on the page well: "press Delete"

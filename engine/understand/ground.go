@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // index is the page's vocabulary: every element's name, options and context as match
@@ -353,13 +354,13 @@ func phraseMatch(q, n []string) (float64, []bool) {
 	}
 	switch {
 	case matched == len(q) && matched == len(n):
-		return round2(quality), used
+		return round.Hundredths(quality), used
 	case matched == len(q) && inOrder && prefixOf(q, n): // the name's head: "Reason" for "Reason for visit"
-		return round2(quality * (0.75 + 0.2*float64(matched)/float64(len(n)))), used
+		return round.Hundredths(quality * (0.75 + 0.2*float64(matched)/float64(len(n)))), used
 	case matched == len(q): // the person named part of a longer name
-		return round2(quality * (0.6 + 0.3*float64(matched)/float64(len(n)))), used
+		return round.Hundredths(quality * (0.6 + 0.3*float64(matched)/float64(len(n)))), used
 	default: // some of the person's words are not in the name
-		return round2(quality * 0.6 * float64(matched) / float64(len(q)+len(n)-matched)), used
+		return round.Hundredths(quality * 0.6 * float64(matched) / float64(len(q)+len(n)-matched)), used
 	}
 }
 
@@ -477,5 +478,3 @@ func asciiSim(a, b string) (float64, bool) {
 	}
 	return 1 - float64(prev[len(b)])/float64(max(len(a), len(b))), true
 }
-
-func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // reader reads goals on one page.
@@ -298,7 +299,7 @@ func factors(rd Reading) Factors {
 		}
 	}
 	if n > 0 {
-		f.Target = round2(t / n)
+		f.Target = round.Hundredths(t / n)
 	}
 	if len(rd.Assumptions) > 0 {
 		f.Value = min(f.Value, 0.8)
@@ -306,12 +307,12 @@ func factors(rd Reading) Factors {
 	if len(rd.Commands) == 0 {
 		f.Target, f.Value = 0, 0
 	}
-	f.Intent = max(0, round2(f.Intent))
+	f.Intent = max(0, round.Hundredths(f.Intent))
 	return f
 }
 
 // Overall is the reading's confidence with the decision layer's weights (0.3/0.3/0.2/0.2;
 // docs/understanding.md, Confidence).
 func (f Factors) Overall() float64 {
-	return round2(0.3*f.Intent + 0.3*f.Target + 0.2*f.Value + 0.2*f.Determinism)
+	return round.Hundredths(0.3*f.Intent + 0.3*f.Target + 0.2*f.Value + 0.2*f.Determinism)
 }

@@ -69,14 +69,14 @@ func (r *reader) suggestion(cmd Command) (Command, *Question) {
 		q := r.whichElement(cmd.Words, cands, func(c cand) clause {
 			n := r.ix.nodes[c.node]
 			return clause{cmds: []Command{{Bound: true, Verb: verbSuggest, Phrase: cmd.Phrase, Value: cmd.Value, Words: cmd.Words, Match: 1,
-				Action: page.Action{Kind: page.Click, ID: n.ID, Description: "chose the suggestion " + page.Describe(n)}}}}
+				Action: said(page.Action{Kind: page.Click, ID: n.ID}, "choose", "the suggestion "+page.Describe(n))}}}
 		})
 		q.Text = fmt.Sprintf("Several suggestions fit %q. Which one?", cmd.Value)
 		return cmd, &q
 	}
 	n := r.ix.nodes[cands[0].node]
 	cmd.Bound, cmd.Match = true, cands[0].score
-	cmd.Action = page.Action{Kind: page.Click, ID: n.ID, Description: "chose the suggestion " + page.Describe(n)}
+	cmd.Action = said(page.Action{Kind: page.Click, ID: n.ID}, "choose", "the suggestion "+page.Describe(n))
 	return cmd, nil
 }
 

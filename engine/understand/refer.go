@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/internal/round"
 )
 
 // cand is one element a phrase may mean.
@@ -210,14 +211,14 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 		if s >= minMatch {
 			orInto(explainedName, used)
 		}
-		r.cands = append(r.cands, cand{node: i, score: round2(s), option: -1})
+		r.cands = append(r.cands, cand{node: i, score: round.Hundredths(s), option: -1})
 	}
 	if _, ok := r.best(); !ok && len(nameKeys) > 0 && len(nearKeys) == 0 {
 		// No element has the name; the words may name a group: "the 3rd size" is a
 		// member of the Size group, picked by the ordinal.
 		for _, i := range ix.groupMembers(nameKeys) {
 			if fit := roleFit(v, p, ix.nodes[i]); fit > 0 {
-				r.cands = append(r.cands, cand{node: i, score: round2(groupScore * fit), option: -1})
+				r.cands = append(r.cands, cand{node: i, score: round.Hundredths(groupScore * fit), option: -1})
 				explainedName = fill(len(nameKeys))
 			}
 		}
@@ -293,7 +294,7 @@ func groupExplains(q []string, used []bool, name, ctx []string) (float64, []bool
 		return 0, nil, false
 	}
 	s, _ := phraseMatch(named, name)
-	return round2(s * 0.97), fill(len(q)), true
+	return round.Hundredths(s * 0.97), fill(len(q)), true
 }
 
 // nameMatch scores the person's words against an element's name. Symbols the person

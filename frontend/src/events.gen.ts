@@ -2,7 +2,10 @@
 // Run `go generate ./...` after changing an event in Go. events.ts re-exports these types
 // and holds the code that reads them.
 
-/** EventType is one of seed 000's message types plus DESIGN §5's run events. */
+/**
+ * EventType is one of the events of docs/decisions.md D-33: the dialogue's messages and
+ * the run's events.
+ */
 export type EventType =
   | "stateChanged"
   | "confidenceReport"
@@ -25,7 +28,7 @@ export type EventType =
   | "runEnded"
   | "pullProgress";
 
-/** Phase is a task's dialogue state (DESIGN §3.1). */
+/** Phase is a task's dialogue state (docs/decisions.md D-2). */
 export type Phase =
   | "idle"
   | "planning"
@@ -69,7 +72,7 @@ export type CallPhase =
   | "done"
   | "failed";
 
-/** QuestionType is one of the three kinds of question (DESIGN §4). */
+/** QuestionType is one of the three kinds of question (docs/decisions.md D-13). */
 export type QuestionType =
   | "option_select"
   | "freeform"
@@ -81,9 +84,9 @@ export interface StateChanged {
 }
 
 /**
- * Validation is seed 004's PreValidationResult, plus Danger: "confirm" when the goal is
- * destructive or irreversible (its risky steps will be confirmed), "rejected" when it must
- * not be run at all.
+ * Validation is the pre-validation result of docs/decisions.md D-6, plus Danger: "confirm"
+ * when the goal is destructive or irreversible (its risky steps will be confirmed),
+ * "rejected" when it must not be run at all.
  */
 export interface Validation {
   /** passed | failed */
@@ -123,8 +126,8 @@ export interface StepStarted {
   planStep: number;
   planSteps: number;
   /**
-   * ChainMetadata is seed 002's: how many actions, and that the chain passed the four
-   * safety criteria (it is only ever built when they hold).
+   * ChainMetadata (docs/decisions.md D-25): how many actions, and that the chain passed
+   * the four safety criteria (it is only ever built when they hold).
    */
   chainMetadata?: ChainMetadata;
 }
@@ -307,7 +310,7 @@ export interface ChainMetadata {
   safeToChain: boolean;
 }
 
-/** Breakdown holds the four factors of DESIGN §4, each in [0, 1]. */
+/** Breakdown holds the four factors of docs/decisions.md D-8, each in [0, 1]. */
 export interface Breakdown {
   intentClarity: number;
   targetMatch: number;
@@ -346,8 +349,8 @@ export interface Question {
 }
 
 /**
- * Announcement is seed 000's assume-and-announce card: what Errand assumed, the plan, and
- * how long until it runs unless corrected or cancelled.
+ * Announcement is the assume-and-announce card (docs/decisions.md D-10): what Errand
+ * assumed, the plan, and how long until it runs unless corrected or cancelled.
  */
 export interface Announcement {
   requestId: string;
@@ -358,8 +361,8 @@ export interface Announcement {
 }
 
 /**
- * Approval is a plan waiting for Execute/Cancel (seed 000's awaiting_approval, seed 004's
- * ApprovalRequest).
+ * Approval is a plan waiting for Execute/Cancel (the awaiting_approval state of
+ * docs/decisions.md D-2, and the API's approval request of D-11).
  */
 export interface Approval {
   requestId: string;
@@ -369,8 +372,8 @@ export interface Approval {
 }
 
 /**
- * MidExec is seed 000's mid-execution dialog: the failed step, what went wrong, and the
- * four ways on.
+ * MidExec is the mid-execution dialog (docs/decisions.md D-28): the failed step, what went
+ * wrong, and the four ways on.
  */
 export interface MidExec {
   requestId: string;
@@ -446,7 +449,7 @@ export interface FailedStep {
   error: string;
 }
 
-/** Analysis is seed 000's failure analysis. */
+/** Analysis is a failed step's analysis (docs/decisions.md D-28). */
 export interface Analysis {
   cause: string;
   suggestion: string;

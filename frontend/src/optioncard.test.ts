@@ -3,7 +3,7 @@ import type { Question } from "./events";
 import { optionCard } from "./optioncard";
 import { button, flush, press } from "./testing";
 
-// Seed 000's example: an untimed question with two ranked articles and Other.
+// An untimed question (docs/decisions.md D-13, D-18) with two ranked articles and Other.
 const q: Question = {
   id: "clar-abc-3",
   questionType: "option_select",

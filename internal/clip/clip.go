@@ -1,0 +1,16 @@
+// Package clip shortens text for a line of a table, a prompt or a log: the one rule, so
+// every face cuts text the same way and never inside a UTF-8 character.
+package clip
+
+// Runes keeps at most n characters of s, ending a shortened text with "…" (which counts as
+// one of the n).
+func Runes(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
