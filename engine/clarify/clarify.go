@@ -1,8 +1,7 @@
 // Package clarify owns asking the person when the agent cannot decide alone: finding the
 // questions in a model's reply (docs/decisions.md D-17), ranking their options into
-// timeout defaults (D-16), the user_clarification result a UI renders, the
-// planner's needs_clarification request and how answers resume planning (D-17), and the
-// countdown that decides when a default is taken, so every UI times out the same way.
+// timeout defaults (D-16), how answers are merged into the request so planning resumes
+// (D-17), and the countdown that decides when a default is taken, so every UI times out the same way.
 package clarify
 
 import (
@@ -14,8 +13,6 @@ import (
 // MaxQuestions is how many questions one round may ask (docs/decisions.md D-14).
 const MaxQuestions = 3
 
-// ResultType is the Type of every Result; executors recognise a clarification by it.
-const ResultType = "user_clarification"
 
 // Complexity rates how long a person needs to answer a question.
 type Complexity string
@@ -84,22 +81,6 @@ func newDetected(question string, options []Choice) Detected {
 	}
 }
 
-// UIConfig tells the overlay how to behave (docs/decisions.md D-15, D-18).
-type UIConfig struct {
-	PauseOnFocus        bool `json:"pause_on_focus"`
-	IdleResumeMs        int  `json:"idle_resume_ms"`
-	ShowConfidenceHints bool `json:"show_confidence_hints"`
-}
-
-// Result is a ClarificationResult (docs/decisions.md D-17): the questions to show, one at a
-// time, and the answers taken when a question times out.
-type Result struct {
-	Type           string     `json:"type"`
-	Questions      []Detected `json:"questions"`
-	DefaultAnswers []string   `json:"default_answers"` // per question, its top option's Value; "" for an open question
-	UIConfig       UIConfig   `json:"ui_config"`
-}
-
 // Context is what the guesser knows besides the question.
 type Context struct {
 	Goal         string           // the person's request
@@ -107,39 +88,3 @@ type Context struct {
 	Page         page.Observation // the current page
 }
 
-// Build guesses every question (at most MaxQuestions are kept) and assembles the result a UI
-// renders, with each question's top option as its default.
-func Build(qs []Detected, c Context, showHints bool) Result {
-	if len(qs) > MaxQuestions {
-		qs = qs[:MaxQuestions]
-	}
-	r := Result{
-		Type:           ResultType,
-		Questions:      make([]Detected, 0, len(qs)),
-		DefaultAnswers: make([]string, 0, len(qs)),
-		UIConfig: UIConfig{
-			PauseOnFocus:        true,
-			IdleResumeMs:        int(IdleResume / time.Millisecond),
-			ShowConfidenceHints: showHints,
-		},
-	}
-	for _, q := range qs {
-		g := Guess(q, c)
-		if g.Options == nil {
-			g.Options = []Choice{}
-		}
-		if g.Complexity == "" {
-			g.Complexity = ComplexityFor(len(g.Options))
-		}
-		if g.TimeoutMs == 0 {
-			g.TimeoutMs = int(TimeoutFor(g.Complexity) / time.Millisecond)
-		}
-		def := ""
-		if len(g.Options) > 0 {
-			def = g.Options[0].Value
-		}
-		r.Questions = append(r.Questions, g)
-		r.DefaultAnswers = append(r.DefaultAnswers, def)
-	}
-	return r
-}

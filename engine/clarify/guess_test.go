@@ -1,18 +1,13 @@
 package clarify_test
 
 import (
-	"encoding/json"
-	"flag"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/errand-app/errand/engine/clarify"
-	"github.com/errand-app/errand/engine/golden"
 	"github.com/errand-app/errand/engine/page"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 func question(text string, labels ...string) clarify.Detected {
 	opts := make([]clarify.Choice, len(labels))
@@ -183,62 +178,4 @@ func TestGuessLeavesInputAlone(t *testing.T) {
 	if in.Options[0].Label != "A" || in.Options[0].Confidence != 0 {
 		t.Errorf("Guess changed its input: %+v", in.Options)
 	}
-}
-
-func buildFixture() clarify.Result {
-	c := clarify.Context{
-		Goal:         "Export last month's sales report as CSV and email it to Dana",
-		Conversation: []string{"Use my work account for this.", "Dana's address is in the contacts."},
-		Page: page.Observation{Title: "Reports", Tree: []page.Node{
-			{ID: "3", Role: page.RoleButton, Name: "Export", Ctx: "Sales report"},
-			{ID: "4", Role: page.RoleSelect, Name: "Account", Options: []string{"Personal", "Work"}},
-		}},
-	}
-	qs := clarify.Detect("I found the report. Which format do you want: PDF, CSV, or Excel?\n" +
-		"Which account should I send it from?\n- Personal\n- Work\n" +
-		"Should I send the email to Dana now?\n" +
-		"What subject line should I use?")
-	return clarify.Build(qs, c, true)
-}
-
-func TestBuild(t *testing.T) {
-	t.Parallel()
-	r := buildFixture()
-	if r.Type != "user_clarification" {
-		t.Errorf("Type = %q", r.Type)
-	}
-	if len(r.Questions) != 3 {
-		t.Fatalf("kept %d questions, want 3", len(r.Questions))
-	}
-	if want := []string{"CSV", "Work", "no"}; strings.Join(r.DefaultAnswers, "|") != strings.Join(want, "|") {
-		t.Errorf("DefaultAnswers = %q, want %q", r.DefaultAnswers, want)
-	}
-	if want := (clarify.UIConfig{PauseOnFocus: true, IdleResumeMs: 5000, ShowConfidenceHints: true}); r.UIConfig != want {
-		t.Errorf("UIConfig = %+v, want %+v", r.UIConfig, want)
-	}
-
-	open := clarify.Build(clarify.Detect("What subject line should I use?"), clarify.Context{}, false)
-	if len(open.DefaultAnswers) != 1 || open.DefaultAnswers[0] != "" {
-		t.Errorf("open question defaults %q, want [\"\"]", open.DefaultAnswers)
-	}
-	if open.UIConfig.ShowConfidenceHints {
-		t.Error("ShowConfidenceHints set without being asked")
-	}
-	empty, err := json.Marshal(clarify.Build(nil, clarify.Context{}, false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(empty), `"questions":[],"default_answers":[]`) {
-		t.Errorf("empty result serialises as %s; want empty lists, not null", empty)
-	}
-}
-
-func TestResultJSON(t *testing.T) {
-	t.Parallel()
-	got, err := json.MarshalIndent(buildFixture(), "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	golden.Check(t, filepath.Join("testdata", "result.golden"), got, *update)
 }
