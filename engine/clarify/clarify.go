@@ -13,7 +13,6 @@ import (
 // MaxQuestions is how many questions one round may ask (docs/decisions.md D-14).
 const MaxQuestions = 3
 
-
 // Complexity rates how long a person needs to answer a question.
 type Complexity string
 
@@ -87,4 +86,3 @@ type Context struct {
 	Conversation []string         // earlier messages and answers, oldest first
 	Page         page.Observation // the current page
 }
-

@@ -8,7 +8,6 @@ import (
 	"github.com/errand-app/errand/engine/page"
 )
 
-
 func question(text string, labels ...string) clarify.Detected {
 	opts := make([]clarify.Choice, len(labels))
 	for i, l := range labels {

@@ -7,9 +7,6 @@ import (
 	"github.com/errand-app/errand/engine/clarify"
 )
 
-
-
-
 func TestMerge(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -37,7 +34,6 @@ func TestMerge(t *testing.T) {
 		})
 	}
 }
-
 
 // TestQAJSON pins QA's JSON: task checkpoints store it, so a saved task must read back.
 func TestQAJSON(t *testing.T) {
