@@ -31,3 +31,24 @@ func TestValueNeverStartsInsideTheFieldName(t *testing.T) {
 		}
 	}
 }
+
+// A verb with its particle is not a field named by the verb with a value after it: "Note
+// down the opening hours" types nothing into a Notes field.
+func TestPhrasalVerbIsNotAFieldAndValue(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: "txt", Name: "Notes", Ctx: "Settings"},
+		{ID: "2", Role: "btn", Name: "Save notes", Ctx: "Settings"},
+	}}
+	for _, g := range []string{"Note down the clinic's opening hours", "note down my new address"} {
+		for _, c := range Read(g, obs, Options{}).Commands {
+			if c.Action.Kind == page.SetValue {
+				t.Errorf("%q typed %q into %s", g, c.Action.Text, c.Action.ID)
+			}
+		}
+	}
+	// Marked, it is a value: "Notes: down the hall".
+	r := Read("Notes: down the hall", obs, Options{})
+	if len(r.Commands) != 1 || r.Commands[0].Action.Text != "down the hall" {
+		t.Errorf("Notes: down the hall read as %+v", r.Commands)
+	}
+}

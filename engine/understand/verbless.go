@@ -139,6 +139,11 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if v := value[0]; v.kind == tokWord && (connectives[v.key] || isRoleWord(v.key)) {
 			return // "the Notes field" is not the value "field"
 		}
+		if v := value[0]; !marked && v.kind == tokWord && particles[v.key] {
+			// "Note down the opening hours", "fill out the form": the first word is a verb
+			// with its particle, not a field named "Note" with a value "down …".
+			return
+		}
 		b, ok := r.ix.resolve(target, vType).best()
 		// With no verb and no ":" the field must be named well, unless the value's
 		// shape is what the field takes ("prefered tiem 4pm" into a time input).
@@ -185,6 +190,10 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 	}
 	return best
 }
+
+// particles follow a verb to make a phrasal verb ("note down", "sign up", "log in").
+var particles = map[string]bool{"down": true, "up": true, "off": true, "out": true, "in": true, "on": true,
+	"over": true, "away": true, "back": true, "through": true}
 
 func isRoleWord(k string) bool {
 	_, ok := roleWords[singular(k)]
