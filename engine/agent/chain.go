@@ -13,6 +13,11 @@ func (s *step) decide(obs page.Observation) (State, Output, []Event, error) {
 		if s.st.Plan != nil {
 			return s.refineNext(obs)
 		}
+		if s.st.Rest != "" && s.st.Plan == nil {
+			// What the reader read has run; the model plans the rest from here.
+			s.st.Complexity = Complexity{levelComplex, "the rest of the goal: " + s.st.Rest}
+			return s.planWithModel(obs)
+		}
 		return s.complete(obs)
 	}
 	if s.st.Step >= s.a.limits.MaxSteps {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/llm/fakeollama"
+	"github.com/errand-app/errand/engine/page"
 )
 
 // checkpointed is st as a restart reads it back from the store.
@@ -131,5 +132,25 @@ func TestPlannerQuestionInItsOwnWords(t *testing.T) {
 	}
 	if !containsFold(opts, "Visa") || !containsFold(opts, "Mastercard") {
 		t.Errorf("options %v, want Visa and Mastercard", opts)
+	}
+}
+
+// TestModelPlansOnlyTheRest: the part of a goal the reader read runs as read, with no
+// model call; the model is asked only about the words after it, once that part ran.
+func TestModelPlansOnlyTheRest(t *testing.T) {
+	r := newModelRig(t, Limits{})
+	r.srv.Script("PLANNING", planOf(0.95, "Click Save"))
+	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", act("click(34)", "Save")))
+	out, _ := r.start("Type 'Jas' into Name and then book a table for two", contactPage)
+	if got := actions(out); out.Kind != OutputAct || len(got) != 1 || got[0] != `setValue("31", "Jas")` || r.srv.Calls() != 0 {
+		t.Fatalf("out %s %v after %d calls: want the typing first, no model call", out.Kind, got, r.srv.Calls())
+	}
+	typed := contactPage
+	typed.Tree = append([]page.Node(nil), contactPage.Tree...)
+	typed.Tree[0].Value = "Jas"
+	r.ran(out, typed, page.Observations{DidDomMutate: true})
+	plans := r.users(llm.PurposePlanning)
+	if len(plans) != 1 || !strings.Contains(plans[0], "Still to do (the rest of the goal is done): book a table for two") {
+		t.Fatalf("planning prompts %q: want one, about the rest", plans)
 	}
 }

@@ -117,7 +117,7 @@ func (s *step) noModel(err error) string {
 
 // promptCtx gathers what every prompt shows besides the page.
 func (s *step) promptCtx() promptContext {
-	return promptContext{Goal: s.st.Goal, Answers: s.st.Clarified, Knowledge: s.st.Knowledge,
+	return promptContext{Goal: s.st.Goal, Rest: s.st.Rest, Answers: s.st.Clarified, Knowledge: s.st.Knowledge,
 		Hints: s.st.Hints, History: historyText(s.st.History)}
 }
 

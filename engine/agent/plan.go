@@ -58,6 +58,14 @@ func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
 		s.st.Commands = plannedFrom(r)
 		s.st.Complexity = Complexity{levelSimple, "every word is about this page"}
 		return s.fastPath(obs)
+	case s.a.model != nil && laterPart(r) != "":
+		// What was understood comes first in the goal: it runs as read, and the model
+		// plans only what is left, from the page it leads to (docs/understanding.md,
+		// "Partial understanding").
+		s.st.Commands = plannedFrom(understand.Reading{Commands: r.Commands})
+		s.st.Rest, s.st.Intent = laterPart(r), 1 // the words left are the model's, not a doubt
+		s.st.Complexity = Complexity{levelSimple, notRead(r) + "; a model plans it after the rest runs"}
+		return s.fastPath(obs)
 	case s.a.model != nil:
 		// The model plans the whole goal; what the reader assumed is not its plan.
 		s.st.Assumed, s.st.Intent = nil, 1
@@ -159,6 +167,24 @@ func everyChoiceRuns(q understand.Question) bool {
 		}
 	}
 	return len(q.Choices) > 0
+}
+
+// laterPart is the words of a goal the reader could not read, when they all come after
+// every command it could; "" otherwise. "Type Jas into Name and email my boss" runs the
+// typing and leaves "email my boss" to the model; with the words first, the model plans
+// it all.
+func laterPart(r understand.Reading) string {
+	if len(r.Commands) == 0 || len(r.Questions) == 0 {
+		return ""
+	}
+	var words []string
+	for _, q := range r.Questions {
+		if q.Kind != understand.AskUnclear && q.Kind != understand.AskMissing || q.At < len(r.Commands) || q.Words == "" {
+			return ""
+		}
+		words = append(words, q.Words)
+	}
+	return strings.Join(words, "; ")
 }
 
 // notRead says which words the reader could not tie to the page.

@@ -45,7 +45,9 @@ func clipText(s string, n int) string { return clip.Runes(strings.Join(strings.F
 
 // promptContext is what the prompts draw on besides the page.
 type promptContext struct {
-	Goal      string
+	Goal string
+	// Rest is the part of the goal still to plan, when the rest already ran.
+	Rest      string
 	Answers   []QA
 	Knowledge []string // retrieved chunks, untrusted like the page
 	Hints     []string // skills memory: fixes that worked here before
@@ -55,6 +57,9 @@ type promptContext struct {
 func (c promptContext) header() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Goal: %s\n", c.Goal)
+	if c.Rest != "" {
+		fmt.Fprintf(&b, "Still to do (the rest of the goal is done): %s\n", c.Rest)
+	}
 	for _, qa := range c.Answers {
 		fmt.Fprintf(&b, "Asked: %s Answer: %s\n", qa.Question, qa.Answer)
 	}

@@ -106,6 +106,8 @@ type State struct {
 	Intent   float64                `json:"intent,omitempty"`
 	Grounded []understand.Grounding `json:"grounded,omitempty"`
 	Assumed  []string               `json:"assumed,omitempty"`
+	// Rest is what of the goal a model plans once the commands read from it have run.
+	Rest string `json:"rest,omitempty"`
 	// NoModel is the advice on getting a model, kept when the goal was read without one
 	// because none answered; a task that then fails says it (docs/models.md).
 	NoModel string `json:"noModel,omitempty"`
