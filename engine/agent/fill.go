@@ -10,7 +10,7 @@ import (
 
 // isFillForm reports "fill in the form": every empty field, values asked for.
 func isFillForm(goal string) bool {
-	_, ok := rules.FillForm(goal)
+	ok := rules.FillForm(goal)
 	return ok
 }
 

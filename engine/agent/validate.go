@@ -122,7 +122,7 @@ func (a *Agent) validate(goal string, clarified bool) Validation {
 		ref := strings.ToLower(reReferences.FindString(unquoted))
 		warn(CheckContext, fmt.Sprintf("%q has nothing earlier to refer to.", ref), referencePenalty, fmt.Sprintf("What does %q refer to?", ref))
 	}
-	if _, fill := rules.FillForm(goal); fill || reNoValueVerb.MatchString(goal) {
+	if rules.FillForm(goal) || reNoValueVerb.MatchString(goal) {
 		warn(CheckContext, "No values were given.", noValuesPenalty, suggestWhatValues)
 	}
 	return v

@@ -1,3 +1,7 @@
+// Package rules judges the free text of a goal the fast path could not read as commands:
+// how clear it is (vague terms, references, no action named, too short) and whether it is
+// "fill in the form". Commands themselves are read by engine/understand, together with the
+// page (docs/understanding.md); there is no second parser.
 package rules
 
 import (
@@ -5,53 +9,21 @@ import (
 	"strings"
 )
 
-// Complexity is the routing verdict of docs/decisions.md D-7: SIMPLE goals take the fast path,
-// COMPLEX ones need context analysis and planning by a model.
-type Complexity struct {
-	Level      string    `json:"complexity"` // "SIMPLE" or "COMPLEX"
-	Confidence float64   `json:"confidence"`
-	Reason     string    `json:"reason"`
-	Commands   []Command `json:"commands,omitempty"`
-}
+// verbWords are the action verbs: free text without one names no action.
+const verbWords = `click|tap|hit|push|press|activate|follow|open|type|enter|input|write|put|insert|fill|key in|set|complete|change|update|populate|select|choose|pick|check|tick|uncheck|untick|enable|disable|turn|switch|mark|unmark|go|goto|navigate|visit|load|browse|back|scroll|wait|clear`
 
 var (
+	verbAny     = regexp.MustCompile(`(?i)\b(?:` + verbWords + `)\b`)
 	reVague     = regexp.MustCompile(`(?i)\b(something|stuff|whatever|anything|thing|things|somewhere|somehow|etc)\b`)
 	reReference = regexp.MustCompile(`(?i)\b(it|that|this|them|those|these|there)\b`)
 	reComplex   = regexp.MustCompile(`(?i)\b(add|create|register|book|schedule|find|search|look up|compare|summari[sz]e|buy|order|update|edit|change|fill out|fill in the form|complete the form)\b`)
 )
 
-// Classify decides the route of a goal without a model. A goal that parses completely into
-// explicit commands is SIMPLE; anything else is COMPLEX, with the heuristics giving the
-// reason.
-func Classify(goal string) Complexity {
-	cmds, ok := Parse(goal)
-	if ok {
-		conf := 0.95
-		if reVague.MatchString(goal) {
-			conf = 0.7
-		}
-		return Complexity{Level: "SIMPLE", Confidence: conf, Reason: "explicit commands", Commands: cmds}
-	}
-	words := len(strings.Fields(goal))
-	switch {
-	case reComplex.MatchString(goal):
-		return Complexity{Level: "COMPLEX", Confidence: 0.85, Reason: "asks for a form fill, a search or a multi-step change"}
-	case words < 5:
-		return Complexity{Level: "COMPLEX", Confidence: 0.6, Reason: "too short to name an action and a target"}
-	}
-	return Complexity{Level: "COMPLEX", Confidence: 0.7, Reason: "not an explicit command"}
-}
-
 var reFillForm = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:fill|complete)\s+(?:in\s+|out\s+)?(?:the\s+|this\s+)?form\s*[.!]?\s*$`)
 
-// FillForm recognises "fill in the form": the one goal without values the rules model can
+// FillForm recognises "fill in the form": the one goal without values the fast path can
 // still carry out, by asking for each field's value.
-func FillForm(goal string) (Command, bool) {
-	if !reFillForm.MatchString(goal) {
-		return Command{}, false
-	}
-	return Command{Verb: VerbFill, Target: "form", Raw: strings.TrimSpace(goal)}, true
-}
+func FillForm(goal string) bool { return reFillForm.MatchString(goal) }
 
 // GoalClarity is intent clarity for a goal that is not explicit commands: besides vague
 // terms and references, a goal with no action verb ("Help me") or of one or two words says
