@@ -218,7 +218,7 @@ var (
 	asWords    = set("as")
 	withWords  = set("with", "to", "as", "=", ":")
 	fromWords  = set("from", "in", "on", "under", "within", "out")
-	nearWords  = set("for", "of", "next", "near", "beside", "by", "under", "below", "above", "in", "within", "inside", "on", "at", "with", "after", "before", "besides")
+	nearWords  = set("for", "of", "about", "next", "near", "beside", "by", "under", "below", "above", "in", "within", "inside", "on", "at", "with", "after", "before", "besides")
 	nameMarker = set("labeled", "labelled", "called", "named", "titled", "marked", "saying", "says", "reading", "that", "which", "with")
 )
 
