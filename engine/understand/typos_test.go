@@ -2,6 +2,7 @@ package understand
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/errand-app/errand/engine/page"
@@ -80,6 +81,19 @@ func TestEditDistance(t *testing.T) {
 	for _, tt := range tests {
 		if got := editDistance(tt.a, tt.b, tt.limit); got != tt.want {
 			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", tt.a, tt.b, tt.limit, got, tt.want)
+		}
+	}
+}
+
+// TestScripts pins the folding of keys: accents go from Latin and Greek letters, not from
+// letters of other scripts, and an emoji's variation selector is no part of it.
+func TestScripts(t *testing.T) {
+	for in, want := range map[string]string{
+		"Zoë": "zoe", "ÅLESUND": "alesund", "Ελληνικά": "ελληνικα", "Дмитрий": "дмитрий",
+		"か": "か", "が": "が", "나의 노트": "나의 노트", "✈️": "✈",
+	} {
+		if got := strings.Join(keysOf(in), " "); got != want {
+			t.Errorf("keysOf(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
