@@ -58,7 +58,7 @@ func (ix *index) rowText(i int) string {
 	if ix.before == nil {
 		ix.before = make(map[int][]string)
 		ix.labelAfter = make(map[int]bool)
-		ix.byID = make(map[string]int, len(ix.nodes))
+		ix.byID = make(map[string]int)
 		ix.shared = make(map[string]int)
 		for _, b := range ix.obs.Text {
 			if b.Site || b.Level != 0 || b.At >= len(ix.nodes) {
@@ -74,8 +74,11 @@ func (ix *index) rowText(i int) string {
 				ix.before[b.At] = append(ix.before[b.At], b.Text)
 			}
 		}
+		hasControls := slices.ContainsFunc(ix.obs.Groups, func(g page.Group) bool { return g.Kind == page.GroupControl })
 		for k, n := range ix.nodes {
-			ix.byID[n.ID] = k
+			if hasControls {
+				ix.byID[n.ID] = k
+			}
 			ix.shared[n.Name]++
 		}
 	}
