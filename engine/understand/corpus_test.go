@@ -282,8 +282,16 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 	}
 	rd := understand.Read(c.Goal, obs, opts)
 	if *dump {
-		for _, n := range obs.Tree {
-			t.Logf("  %s %s %q t=%s s=%s c=%q o=%q occ=%v", n.ID, n.Role, n.Name, n.Type, n.State, n.Ctx, n.Options, n.Occ)
+		for i, n := range obs.Tree {
+			for _, b := range obs.Text {
+				if b.At == i {
+					t.Logf("    text %q g=%d", b.Text, b.Group)
+				}
+			}
+			t.Logf("  %s %s %q t=%s s=%s c=%q o=%q occ=%v g=%d", n.ID, n.Role, n.Name, n.Type, n.State, n.Ctx, n.Options, n.Occ, n.Group)
+		}
+		for i, g := range obs.Groups {
+			t.Logf("  group %d %s %q parent=%d node=%s", i+1, g.Kind, g.Name, g.Parent, g.Node)
 		}
 		raw, _ := json.MarshalIndent(rd, "", " ")
 		t.Logf("%s %q\n%s", c.ID, c.Goal, raw)

@@ -13,6 +13,10 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	lo, hi := stripPolite(toks)
 	body := toks[lo:hi]
 	if len(body) == 0 {
+		if i, ok := r.exactLabel(trimEnd(slices.Clone(toks))); ok && c.verb == "" {
+			// "Next" is a courtesy word only when the page has no Next button.
+			return r.bindClause(vClick, "", i, 1, "", false, joinRaw(toks))
+		}
 		return clause{quality: 1, next: c}
 	}
 	if hasPath(body) {

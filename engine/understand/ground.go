@@ -14,7 +14,9 @@ import (
 // scan of the whole tree.
 type index struct {
 	nodes []page.Node
+	obs   page.Observation
 	names [][]string   // name keys per node
+	alias [][]string   // the icon words of a name made of one symbol ("🗑": bin, delete)
 	syms  [][]string   // the symbols and emoji of each name ("🌱", "+", "★★★")
 	opts  [][][]string // option keys per option per node
 	ctxs  [][]string   // context keys per node
@@ -24,6 +26,11 @@ type index struct {
 	ctxKey map[string][]int
 	// vocab lists the distinct keys, for typo matching.
 	vocab []string
+	// before and byID serve rowText, built on first use.
+	before     map[int][]string
+	labelAfter map[int]bool // elements whose label is the text after them on their line
+	byID       map[string]int
+	shared     map[string]int // how many elements have each name
 	// Memos: the same words are looked up many times while a goal's readings are tried.
 	typos    map[string][]string
 	resolved map[string]ref
@@ -35,7 +42,9 @@ func newIndex(obs page.Observation) *index {
 	n := len(obs.Tree)
 	ix := &index{
 		nodes:    obs.Tree,
+		obs:      obs,
 		names:    make([][]string, n),
+		alias:    make([][]string, n),
 		syms:     make([][]string, n),
 		opts:     make([][][]string, n),
 		ctxs:     make([][]string, n),
@@ -55,6 +64,11 @@ func newIndex(obs page.Observation) *index {
 		}
 		for _, k := range ix.syms[i] {
 			ix.post(k, i)
+		}
+		if ix.alias[i] = iconAliases(ix.names[i]); ix.alias[i] != nil {
+			for _, k := range ix.alias[i] {
+				ix.post(k, i)
+			}
 		}
 		if len(nd.Options) > 0 {
 			ix.opts[i] = make([][]string, len(nd.Options))
@@ -90,7 +104,11 @@ func (ix *index) post(k string, i int) {
 // readings never look at most elements' context.
 func (ix *index) ctx(i int) []string {
 	if ix.ctxs[i] == nil {
-		ix.ctxs[i] = ix.keysFor(ix.nodes[i].Ctx)
+		ctx := ix.nodes[i].Ctx
+		if row := ix.rowText(i); row != "" {
+			ctx += " · " + row
+		}
+		ix.ctxs[i] = ix.keysFor(ctx)
 		if ix.ctxs[i] == nil {
 			ix.ctxs[i] = []string{}
 		}
@@ -217,6 +235,14 @@ func (ix *index) nodesWith(keys []string) []int {
 			if !seen[i] {
 				seen[i] = true
 				out = append(out, i)
+			}
+		}
+		for _, alt := range iconNouns[k] {
+			for _, i := range ix.byKey[alt] {
+				if !seen[i] {
+					seen[i] = true
+					out = append(out, i)
+				}
 			}
 		}
 		for _, v := range ix.typosOf(k) {

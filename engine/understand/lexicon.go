@@ -78,7 +78,7 @@ const (
 // verbs maps verb phrases, longest first when matched, to what they ask. A phrase maps to
 // one verb; the frame reads the rest.
 var verbs = map[string]verb{
-	"click": vClick, "click on": vClick, "clik": vClick, "clck": vClick, "tap": vClick, "tap on": vClick,
+	"click": vClick, "click on": vClick, "tap": vClick, "tap on": vClick,
 	"hit": vClick, "push": vClick, "press": vClick, "press on": vClick, "activate": vClick,
 	"follow": vClick, "trigger": vClick, "smash": vClick, "use": vClick, "click the button": vClick,
 	"double click": vDouble, "doubleclick": vDouble, "double tap": vDouble, "dbl click": vDouble, "dblclick": vDouble,
@@ -91,8 +91,8 @@ var verbs = map[string]verb{
 	"populate": vType, "add": vType, "provide": vType, "give": vType, "specify": vType,
 	"edit": vType, "modify": vType, "adjust": vType, "pop": vType, "pop in": vType, "stick": vType,
 	"select": vSelect, "choose": vSelect, "pick": vSelect, "pick out": vSelect, "opt for": vSelect,
-	"go with": vSelect, "switch to": vSelect, "change to": vSelect, "choos": vSelect, "slect": vSelect,
-	"selct": vSelect, "chose": vSelect, "id like": vSelect, "i want": vSelect, "i prefer": vSelect,
+	"go with": vSelect, "switch to": vSelect, "change to": vSelect,
+	"chose": vSelect, "id like": vSelect, "i want": vSelect, "i prefer": vSelect,
 	"prefer": vSelect, "i need": vSelect, "i choose": vSelect, "rename": vType, "rate": vSelect,
 	"give it": vSelect, "switch": vType, "filter": vType, "take me to": vOpen, "bring me to": vOpen,
 	"bring up": vOpen, "show me": vOpen, "drag": vType, "slide": vType, "move the slider": vType,
@@ -154,7 +154,7 @@ var (
 // roleWords maps role nouns (as keys: folded, no hyphens) to what they cover. Type words
 // ("date", "email") count only next to a field noun or at the end of the phrase.
 var roleWords = map[string]roleWord{
-	"button": buttonish, "btn": buttonish, "buton": buttonish, "icon": buttonish,
+	"button": buttonish, "btn": buttonish, "icon": buttonish,
 	"textbox": textish, "textfield": textish, "input": textish,
 	"link": linkish, "hyperlink": linkish,
 	"field": anyField, "box": anyField, "entry": anyField,
@@ -218,7 +218,7 @@ var (
 	asWords    = set("as")
 	withWords  = set("with", "to", "as", "=", ":")
 	fromWords  = set("from", "in", "on", "under", "within", "out")
-	nearWords  = set("for", "of", "next", "near", "beside", "by", "under", "below", "above", "in", "within", "inside", "on", "at", "with", "after", "before", "besides")
+	nearWords  = set("for", "of", "about", "next", "near", "beside", "by", "under", "below", "above", "in", "within", "inside", "on", "at", "with", "after", "before", "besides")
 	nameMarker = set("labeled", "labelled", "called", "named", "titled", "marked", "saying", "says", "reading", "that", "which", "with")
 )
 
@@ -230,7 +230,7 @@ var allWords = set("both", "all", "every", "each")
 var removeWords = set("delete", "remove", "x", "×", "✕", "✖", "trash", "bin", "discard", "🗑", "🗑️")
 
 // removeVerbs ask to remove an item by its row's remove control: "delete Renew passport".
-var removeVerbs = set("delete", "remove", "trash", "discard", "bin", "delet", "remvoe")
+var removeVerbs = set("delete", "remove", "trash", "discard", "bin")
 
 // kindNouns name the kind of thing an item is; after a name they add nothing the page
 // must show: "the library books task", "Tom Baker's lunch email".

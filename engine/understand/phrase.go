@@ -47,6 +47,12 @@ func readings(toks []token) []phrase {
 	}
 	for q := i + 1; q < len(toks); q++ {
 		k := toks[q].key
+		if k == "from" && toks[q].kind == tokWord && kindNouns[toks[q-1].key] {
+			// "the email from Lena Fischer": after a kind of item, "from" says whose
+			// it is; elsewhere it names a list to pick from ("Oslo from the list").
+			out = append(out, withQualifier(toks, i, q, base))
+			continue
+		}
 		if toks[q].kind != tokWord || !(nearWords[k] || nameMarker[k]) {
 			continue
 		}
@@ -179,7 +185,7 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 			// "in the second row": an ordinal of rows is a qualifier the tree cannot check
 			// by text; keep it as the element's ordinal when none was said.
 			if p.ordinal == 0 {
-				p.ordinal = o
+				p.ordinal, p.rowOrdinal = o, true
 			}
 			p.explained[k], p.explained[k+1] = true, true
 			k++

@@ -63,10 +63,10 @@ const actMin = 0.6
 // maxBoundaries caps the segmentations tried (2^n); beyond it every boundary splits.
 const maxBoundaries = 10
 
-func (r *reader) read(toks []token) Reading {
+func (r *reader) read(toks []token) (Reading, float64) {
 	toks = trimEnd(toks)
 	if len(toks) == 0 {
-		return Reading{Questions: []Question{{Kind: AskUnclear, Text: "What should I do on this page?", Command: -1}}}
+		return Reading{Questions: []Question{{Kind: AskUnclear, Text: "What should I do on this page?", Command: -1}}}, 0
 	}
 	bs := boundaries(toks)
 	best, bestScore := []clause(nil), -1.0
@@ -112,7 +112,7 @@ func (r *reader) read(toks []token) Reading {
 			try(split)
 		}
 	}
-	return assemble(best)
+	return assemble(best), bestScore
 }
 
 // trimEnd drops the sentence's final punctuation, but not the period of an initial or a

@@ -15,6 +15,9 @@ type cand struct {
 	score float64
 	// option is the option of a select the phrase named, -1 for none.
 	option int
+	// ownWords: the qualifier's words are in the element's own name ("Save Casa do Rio"
+	// for "the heart on Casa do Rio"), which says more than a context that holds them.
+	ownWords bool
 }
 
 // ref is the verdict on one element phrase ("the second Delete button for Tom Baker").
@@ -63,6 +66,7 @@ type phrase struct {
 	kindNoun     bool // a trailing kind noun was set aside: "the … task"
 	keepKind     bool // read the kind noun as part of the name (the other reading)
 	quoted       bool
+	rowOrdinal   bool // the ordinal counts rows: "the trash icon on the second row"
 }
 
 // resolve reads an element phrase against the page for a verb.
@@ -186,7 +190,7 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 			// Words the name lacks may name the element's group: "size M" is the M of
 			// the Size group, "the Delete Tom Baker" the Delete in Tom Baker's row.
 			if s > 0 && s < 1 {
-				if gs, gu, ok := groupExplains(nameKeys, used, ix.names[i], ix.ctx(i)); ok && gs > s {
+				if gs, gu, ok := groupExplains(nameKeys, used, ix.nameFor(i, nameKeys), ix.ctx(i)); ok && gs > s {
 					s, used = gs, gu
 				}
 			}
@@ -211,7 +215,12 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 		if s >= minMatch {
 			orInto(explainedName, used)
 		}
-		r.cands = append(r.cands, cand{node: i, score: round.Hundredths(s), option: -1})
+		c := cand{node: i, score: round.Hundredths(s), option: -1}
+		if len(nearKeys) > 0 {
+			own, _ := containment(nearKeys, nil, ix.names[i])
+			c.ownWords = own == 1
+		}
+		r.cands = append(r.cands, c)
 	}
 	if _, ok := r.best(); !ok && len(nameKeys) > 0 && len(nearKeys) == 0 {
 		// No element has the name; the words may name a group: "the 3rd size" is a
@@ -225,11 +234,18 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 	}
 	slices.SortStableFunc(r.cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 	if p.ordinal != 0 {
+		if p.rowOrdinal {
+			r.cands = ix.inRows(r.cands)
+		}
 		r.cands = pickOrdinal(r.cands, p.ordinal)
 	} else if len(r.cands) >= 2 {
 		a, b := r.cands[0], r.cands[1]
 		if b.score >= minMatch && a.score-b.score < ambiguityGap && !sameThing(ix.nodes[a.node], ix.nodes[b.node]) {
 			r.ambiguous = true
+			if k, ok := onlyOwnWords(r.cands); ok {
+				r.cands[0], r.cands[k] = r.cands[k], r.cands[0]
+				r.ambiguous = false
+			}
 		}
 	}
 	if _, ok := r.best(); ok || len(nameKeys)+len(nearKeys) == 0 {
@@ -310,6 +326,14 @@ func (ix *index) nameMatch(q []string, i int) (float64, []bool) {
 		}
 	}
 	if len(syms) == 0 || len(ix.syms[i]) == 0 {
+		if look, ok := ix.byLook(i, q); ok {
+			s, used := phraseMatch(look, ix.names[i])
+			return round.Hundredths(s * 0.95), used // the control named by its look
+		}
+		if name := ix.nameFor(i, q); len(ix.alias[i]) > 0 && name[0] != ix.names[i][0] {
+			s, used := phraseMatch(q, name)
+			return round.Hundredths(s * 0.95), used // an icon word is a reading of the symbol
+		}
 		return phraseMatch(q, ix.names[i])
 	}
 	used := make([]bool, len(q))
@@ -361,134 +385,6 @@ func mergeInts(a, b []int) []int {
 	}
 	sortInts(a)
 	return a
-}
-
-// typeOnly scores a phrase that names a field by its type ("the date", "email box") on a
-// field of that type: every key but the type word must still be in the name.
-func typeOnly(keys, types []string, n page.Node) (float64, bool) {
-	if len(types) == 0 || !slices.Contains(types, n.Type) && !(slices.Contains(types, "search") && n.Role == page.RoleInput) {
-		return 0, false
-	}
-	if len(keys) == 1 {
-		return 0.9, true
-	}
-	return 0, false
-}
-
-// byRole lists the elements a role or type word covers.
-func (ix *index) byRole(p phrase, v verb) []int {
-	key := string(v) + "|" + p.roleKey + "|" + strings.Join(p.types, ",")
-	if out, ok := ix.roles[key]; ok {
-		return out
-	}
-	out := ix.byRoleOnce(p, v)
-	ix.roles[key] = out
-	return out
-}
-
-func (ix *index) byRoleOnce(p phrase, v verb) []int {
-	var out []int
-	for i, n := range ix.nodes {
-		if roleFit(v, p, n) < 1 {
-			continue
-		}
-		if len(p.types) > 0 && !slices.Contains(p.types, n.Type) && !(slices.Contains(p.types, "search") && isField(n) && strings.Contains(fold(n.Name), "search")) {
-			continue
-		}
-		if p.roleKey == "search" && n.Type != "search" && !strings.Contains(strings.ToLower(n.Name), "search") {
-			continue
-		}
-		out = append(out, i)
-	}
-	return out
-}
-
-// isField reports a control that takes typed text or a chosen value.
-func isField(n page.Node) bool {
-	switch n.Role {
-	case page.RoleInput, page.RoleTextarea, page.RoleSelect:
-		switch n.Type {
-		case "checkbox", "radio", "submit", "button", "reset", "image":
-			return false
-		}
-		return true
-	}
-	return false
-}
-
-// roleFit says how well an element suits the verb and the role word: 1 fits, 0 excludes.
-func roleFit(v verb, p phrase, n page.Node) float64 {
-	fit := 1.0
-	switch v {
-	case vType, vClear, vFocus:
-		if !isField(n) {
-			if v == vFocus {
-				fit = 0.6
-			} else {
-				return 0
-			}
-		}
-	case vCheck, vUncheck, vToggle:
-		switch n.Role {
-		case page.RoleCheckbox, page.RoleRadio, page.RoleSwitch:
-		case page.RoleMenuItem, page.RoleOption, page.RoleButton, page.RoleTab:
-			fit = 0.8 // a star icon, a pressed toggle button, a selectable option
-		default:
-			return 0
-		}
-	case vSelect:
-		switch n.Role {
-		case page.RoleSelect, page.RoleRadio, page.RoleOption, page.RoleTab, page.RoleMenuItem, page.RoleCheckbox:
-		case page.RoleInput:
-			fit = 0.8
-		default:
-			fit = 0.7 // "select the Save button" is a click
-		}
-	}
-	if p.rw == nil {
-		return fit
-	}
-	rw := p.rw
-	if rw.field && (v == vCheck || v == vUncheck || v == vToggle) {
-		rw = &checkish // "tick both boxes": a box one ticks is a checkbox
-	}
-	switch {
-	case rw.field:
-		if !isField(n) {
-			fit *= 0.3
-		}
-	case len(rw.roles) > 0:
-		if !slices.Contains(rw.roles, n.Role) {
-			// People call button-styled links buttons and the reverse.
-			if (n.Role == page.RoleButton || n.Role == page.RoleLink) && (slices.Contains(rw.roles, page.RoleButton) || slices.Contains(rw.roles, page.RoleLink)) {
-				fit *= 0.85
-			} else {
-				fit *= 0.3
-			}
-		}
-	case len(rw.types) > 0:
-		if !slices.Contains(rw.types, n.Type) {
-			fit *= 0.3
-		}
-	}
-	return fit
-}
-
-// isCloseControl reports an element that closes something: "×", "Close", "Dismiss".
-func isCloseControl(n page.Node) bool {
-	if n.Role != page.RoleButton && n.Role != page.RoleLink {
-		return false
-	}
-	keys := matchKeys(n.Name)
-	if len(keys) == 1 && closeWords[keys[0]] {
-		return true
-	}
-	for _, k := range keys {
-		if k == "close" || k == "dismiss" {
-			return true
-		}
-	}
-	return false
 }
 
 // containment is the share of the qualifier's keys found in an element's context or name,

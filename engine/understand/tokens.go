@@ -6,8 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -169,7 +167,7 @@ func splitChunk(s string, i, j int) []token {
 				}
 				m += s2
 			}
-			out = append(out, token{raw: s[k:m], key: s[k:m], kind: tokWord, start: k, end: m})
+			out = append(out, token{raw: s[k:m], key: symbolKey(s[k:m]), kind: tokWord, start: k, end: m})
 			k = m
 		}
 	}
@@ -232,11 +230,26 @@ func plainKeys(s string) []string {
 				}
 				j += s2
 			}
-			out = append(out, s[i:j])
+			out = append(out, symbolKey(s[i:j]))
 			i = j
 		}
 	}
 	return out
+}
+
+func isVariationSelector(r rune) bool { return r == '\ufe0e' || r == '\ufe0f' }
+
+// symbolKey is a symbol run without its variation selectors: "✈️" and "✈" are one key.
+func symbolKey(s string) string {
+	if !strings.ContainsAny(s, "\ufe0e\ufe0f") {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isVariationSelector(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 func wordToken(w string, i, j int) token {
@@ -261,6 +274,9 @@ func wordKey(w string) string {
 }
 
 func isWordRune(r rune) bool {
+	if isVariationSelector(r) {
+		return false // "✈️" is one symbol, not a plane and a mark
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_' || r == '&' || r == '#' || r == '@'
 }
 
@@ -277,12 +293,24 @@ func fold(s string) string {
 	if ascii {
 		return strings.ToLower(s)
 	}
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	out, _, err := transform.String(t, s)
-	if err != nil {
-		out = s
+	// Marks are dropped from Latin and Greek letters only ("Zoë" = "zoe", "Ελληνικά" =
+	// "ελληνικα"); in other scripts a mark makes another letter (й is not и, が is not か).
+	var b strings.Builder
+	latin := false
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case isVariationSelector(r):
+			continue
+		case unicode.Is(unicode.Mn, r):
+			if latin {
+				continue
+			}
+		default:
+			latin = unicode.In(r, unicode.Latin, unicode.Greek)
+		}
+		b.WriteRune(r)
 	}
-	return strings.ToLower(out)
+	return strings.ToLower(norm.NFC.String(b.String()))
 }
 
 // keysOf tokenizes a page text (a name, an option) into match keys the same way as goals,

@@ -365,13 +365,16 @@ func hasComma(toks []token) bool {
 	return false
 }
 
-// swallows reports an unquoted value that holds a connective followed by a verb or by an
+// swallows reports an unquoted value that holds ", then", a connective followed by a verb or by an
 // element's name ("Paris and save the profile" was two clauses, not one value), or a
 // frame word or comma followed by a field's name ("Amara as the given names and Okafor",
 // "SW1A 2AA, town London" hold a second field).
 func swallows(r *reader, value []token) bool {
 	for k := 0; k < len(value)-1; k++ {
 		t := value[k]
+		if t.kind == tokPunct && (t.raw == "," || t.raw == ";") && (value[k+1].key == "then" || value[k+1].key == "afterwards") {
+			return true // ", then …" starts the next step, whatever its words
+		}
 		if t.kind == tokPunct && t.raw == "," || t.kind == tokWord && (asWords[t.key] || t.key == "into" || t.key == "in") {
 			for j := min(len(value), k+5); j > k+1; j-- {
 				if b, ok := r.ix.resolve(value[k+1:j], vType).best(); ok && b.score >= 0.8 && isField(r.ix.nodes[b.node]) {

@@ -134,9 +134,7 @@ type Choice struct {
 // Read reads a goal on a page.
 func Read(goal string, obs page.Observation, opts Options) Reading {
 	r := newReader(obs, opts)
-	r.src = strings.TrimSpace(goal)
-	toks := tokenize(r.src)
-	out := r.read(toks)
+	out := r.readCorrected(strings.TrimSpace(goal))
 	out.Goal = goal
 	return out
 }

@@ -12,6 +12,13 @@ import (
 // labelGoal reads a clause that is word for word what an element says: "Remove my
 // profile", "Add to cart", "Next".
 func (r *reader) labelGoal(body []token, changed bool) clause {
+	if i, ok := r.exactLabel(body); ok {
+		// Word for word one button's or link's name, even when its words are ones the
+		// reader would otherwise read as a determiner or a courtesy ("One way", "Next").
+		cl := r.bindClause(vClick, "", i, 1, "", false, joinRaw(body))
+		cl.quality *= 0.99
+		return cl
+	}
 	ref := r.ix.resolve(body, vClick)
 	best, ok := ref.best()
 	if !ok || best.score < 0.78 || len(ref.unexplained) > 0 || ref.roleOnly {
@@ -33,6 +40,32 @@ func (r *reader) labelGoal(body []token, changed bool) clause {
 	cl := r.bindClause(vClick, "", best.node, best.score, "", false, joinRaw(body))
 	cl.quality *= 0.99 // a verb said wins a tie
 	return cl
+}
+
+// exactLabel finds the one button, link, tab or menu item whose name is exactly the words.
+func (r *reader) exactLabel(body []token) (int, bool) {
+	var keys []string
+	for _, t := range body {
+		if t.kind == tokQuoted || t.kind == tokPunct && t.raw != "." && t.raw != "!" {
+			return 0, false
+		}
+		if t.kind == tokWord {
+			keys = append(keys, t.key)
+		}
+	}
+	keys = dropArticles(keys)
+	hit := -1
+	for _, i := range r.ix.nodesWith(keys) {
+		n := r.ix.nodes[i]
+		if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio || !slices.Equal(r.ix.names[i], keys) {
+			continue
+		}
+		if hit >= 0 && !sameThing(r.ix.nodes[hit], n) {
+			return 0, false
+		}
+		hit = i
+	}
+	return hit, hit >= 0
 }
 
 // verbAsName reads a clause whose first words are a button's label and the rest says

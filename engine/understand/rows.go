@@ -1,0 +1,206 @@
+package understand
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// Rows and icons: what a person calls a control that has no words of its own. A bin in
+// the row of "Tom Baker – Lunch on Friday?" is "delete Tom Baker's lunch email"; a ♡ on
+// the card of "Casa do Rio" is "the heart on Casa do Rio".
+
+// iconWords are the words people use for the symbols controls are drawn with. The list
+// is closed, like the other lists of lexicon.go.
+var iconWords = map[string][]string{
+	"🗑": {"trash", "bin", "delete", "remove", "discard"}, "🗑️": {"trash", "bin", "delete", "remove", "discard"},
+	"×": {"close", "remove", "delete", "x"}, "✕": {"close", "remove", "delete", "x"}, "✖": {"close", "remove", "delete", "x"},
+	// A filled star or heart is on already: "star" does not name it, "unstar" does.
+	"☆": {"star"}, "★": {"unstar"}, "⭐": {"unstar"},
+	"♡": {"heart", "favourite", "favorite"}, "🤍": {"heart", "favourite", "favorite"},
+	"♥": {"heart", "unfavourite"}, "❤": {"heart", "unfavourite"},
+	"🗄": {"archive"}, "✏": {"edit", "pencil", "rename"}, "✎": {"edit", "pencil", "rename"},
+	"+": {"plus", "increase"}, "＋": {"plus", "increase"},
+	"−": {"minus", "decrease"}, "-": {"minus", "decrease"}, "–": {"minus", "decrease"},
+	"⋮": {"dots"}, "⋯": {"dots"}, "🔍": {"search", "magnifier"},
+	"⚙": {"settings", "gear", "cog"}, "🔖": {"bookmark", "save"}, "↻": {"refresh", "reload"},
+	"👍": {"thumbs"}, "👎": {"thumbs"},
+}
+
+// iconNouns are the names people give a control by its look, with the words and symbols
+// such a control is named by: "the heart" is a "Save …" or "♡" button, "the bin" a
+// "Delete" or "🗑" one.
+var iconNouns = map[string][]string{
+	"heart": {"save", "favourite", "favorite", "like", "wishlist", "♡", "♥", "❤", "🤍"},
+	"trash": {"delete", "remove", "🗑", "🗑️"}, "bin": {"delete", "remove", "🗑", "🗑️"},
+	"star":  {"star", "☆"}, // not a filled ★: "star it" must not unstar it "pencil": {"edit", "rename", "✏", "✎"},
+	"cross": {"close", "remove", "delete", "×", "✕", "✖"}, "plus": {"add", "increase", "+", "＋"},
+	"minus": {"decrease", "remove", "−", "-", "–"}, "gear": {"settings", "⚙"}, "cog": {"settings", "⚙"},
+	"magnifier": {"search", "🔍"}, "bookmark": {"save", "🔖"},
+}
+
+// iconAliases are the words a name made only of symbols goes by ("🗑" is "bin", "delete").
+func iconAliases(keys []string) []string {
+	if len(keys) != 1 {
+		return nil
+	}
+	k := strings.TrimSuffix(keys[0], "\ufe0f") // the emoji presentation selector
+	return iconWords[k]
+}
+
+// rowText is the text a person reads as an element's row or item, for an element whose
+// own name does not tell it apart (a name several elements share, a symbol): the name of
+// the row or clickable item it sits in, or the text right before it ("GitHub · @laylah"
+// before a Disconnect button), or the control beside it on its line. An element with a
+// name of its own gets none: the text before it may as well describe the one before.
+func (ix *index) rowText(i int) string {
+	if ix.before == nil {
+		ix.before = make(map[int][]string)
+		ix.labelAfter = make(map[int]bool)
+		ix.byID = make(map[string]int)
+		ix.shared = make(map[string]int)
+		for _, b := range ix.obs.Text {
+			if b.Site || b.Level != 0 || b.At >= len(ix.nodes) {
+				continue
+			}
+			if prev := b.At - 1; prev >= 0 && ix.nodes[prev].Name == "" && besideBox(b.Box, ix.nodes[prev].Box) && !besideBox(b.Box, ix.nodes[b.At].Box) {
+				// Text on the line of a nameless element before it, and not on this one's,
+				// is that one's label ("☐ Comments"): the row text of neither.
+				ix.labelAfter[b.At-1] = true
+				continue
+			}
+			if b.At == 0 || nearerBelow(b.Box, ix.nodes[b.At-1].Box, ix.nodes[b.At].Box) {
+				ix.before[b.At] = append(ix.before[b.At], b.Text)
+			}
+		}
+		hasControls := slices.ContainsFunc(ix.obs.Groups, func(g page.Group) bool { return g.Kind == page.GroupControl })
+		for k, n := range ix.nodes {
+			if hasControls {
+				ix.byID[n.ID] = k
+			}
+			ix.shared[n.Name]++
+		}
+	}
+	n := ix.nodes[i]
+	if ix.shared[n.Name] < 2 && hasWordRune(n.Name) {
+		return ""
+	}
+	if g := n.Group; g > 0 && g <= len(ix.obs.Groups) {
+		switch grp := ix.obs.Groups[g-1]; grp.Kind {
+		case page.GroupRow:
+			return grp.Name
+		case page.GroupControl:
+			// Only an icon takes the item's name: a control with words of its own inside
+			// a clickable item (a card, a whole panel) is named by them.
+			if k, ok := ix.byID[grp.Node]; ok && k != i && !hasWordRune(n.Name) {
+				return ix.nodes[k].Name
+			}
+		}
+	}
+	if ix.labelAfter[i] {
+		return ""
+	}
+	if len(ix.before[i]) > 0 {
+		return strings.Join(ix.before[i], " ")
+	}
+	if i > 0 && n.Group == 0 && sameLine(ix.nodes[i-1], n) && ix.nodes[i-1].Ctx == n.Ctx {
+		// A control beside the one before it on the same line: the × after a task's
+		// checkbox removes that task.
+		return ix.nodes[i-1].Name
+	}
+	return ""
+}
+
+// nearerBelow reports text that belongs with the element below it rather than with the
+// one above: on its line, or closer to its top than to the other's bottom (a label above a
+// field, a product's name above its button; not a note under the element before).
+func nearerBelow(text, above, below [4]int) bool {
+	if besideBox(text, below) {
+		return true
+	}
+	if text[3] == 0 || above[3] == 0 || below[3] == 0 {
+		return false
+	}
+	gapAbove := text[1] - (above[1] + above[3])
+	gapBelow := below[1] - (text[1] + text[3])
+	return gapAbove < 0 || gapBelow <= gapAbove // not under the one above at all, or nearer this one
+}
+
+// sameLine reports two elements on one line.
+func sameLine(a, b page.Node) bool { return besideBox(a.Box, b.Box) }
+
+// besideBox reports two boxes (x, y, width, height) that share their vertical middle.
+func besideBox(a, b [4]int) bool {
+	if a[3] == 0 || b[3] == 0 {
+		return false
+	}
+	ma, mb := a[1]+a[3]/2, b[1]+b[3]/2
+	return ma >= b[1] && ma <= b[1]+b[3] && mb >= a[1] && mb <= a[1]+a[3]
+}
+
+// byLook replaces the words of q that name a control by its look with the word of the
+// element's name they stand for: "heart" is the "Save" of "Save Casa do Rio".
+func (ix *index) byLook(i int, q []string) ([]string, bool) {
+	var out []string
+	for k, w := range q {
+		for _, alt := range iconNouns[w] {
+			if slices.Contains(ix.names[i], alt) && !slices.Contains(q, alt) {
+				if out == nil {
+					out = slices.Clone(q)
+				}
+				out[k] = alt
+				break
+			}
+		}
+	}
+	return out, out != nil
+}
+
+// nameFor is the name an element is matched by for the words q: its own, or the icon
+// word q uses for its symbol ("bin" for 🗑).
+func (ix *index) nameFor(i int, q []string) []string {
+	for _, a := range ix.alias[i] {
+		for _, w := range q {
+			if w == a {
+				return []string{a}
+			}
+		}
+	}
+	return ix.names[i]
+}
+
+// inRows keeps the candidates that sit in a row or a clickable item, when some do: "the
+// second row" counts rows, not every element that fits ("Trash" in the menu is no row).
+func (ix *index) inRows(cands []cand) []cand {
+	var out []cand
+	for _, c := range cands {
+		if g := ix.nodes[c.node].Group; g > 0 && g <= len(ix.obs.Groups) {
+			if k := ix.obs.Groups[g-1].Kind; k == page.GroupRow || k == page.GroupControl {
+				out = append(out, c)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return cands
+	}
+	return out
+}
+
+// onlyOwnWords finds the one candidate, among those about as good as the best, whose own
+// name holds the qualifier's words.
+func onlyOwnWords(cands []cand) (int, bool) {
+	hit := -1
+	for k, c := range cands {
+		if cands[0].score-c.score >= ambiguityGap {
+			break
+		}
+		if c.ownWords {
+			if hit >= 0 {
+				return 0, false
+			}
+			hit = k
+		}
+	}
+	return hit, hit >= 0
+}

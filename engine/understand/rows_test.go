@@ -1,0 +1,91 @@
+package understand
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// inbox is a list of clickable items with icon buttons (a control group each), a settings
+// list whose rows are text before a button, a task list whose × sits beside each task,
+// and cards whose heart is a "Save …" button.
+var inbox = page.Observation{URL: "http://x/inbox",
+	Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Trash"},
+		{ID: "2", Role: page.RoleButton, Name: "Tom Baker Lunch on Friday?"},
+		{ID: "3", Role: page.RoleButton, Name: "☆", Group: 1},
+		{ID: "4", Role: page.RoleButton, Name: "🗑", Group: 1},
+		{ID: "5", Role: page.RoleButton, Name: "Lena Fischer Porto dates"},
+		{ID: "6", Role: page.RoleButton, Name: "☆", Group: 2},
+		{ID: "7", Role: page.RoleButton, Name: "🗑", Group: 2},
+		{ID: "8", Role: page.RoleButton, Name: "Disconnect", Ctx: "Connected accounts", Box: [4]int{400, 300, 80, 20}},
+		{ID: "9", Role: page.RoleButton, Name: "Disconnect", Ctx: "Connected accounts", Box: [4]int{400, 330, 80, 20}},
+		{ID: "10", Role: page.RoleCheckbox, Name: "Return library books", Ctx: "Later", Box: [4]int{10, 500, 200, 20}},
+		{ID: "11", Role: page.RoleButton, Name: "×", Ctx: "Later", Box: [4]int{300, 502, 16, 16}},
+		{ID: "12", Role: page.RoleCheckbox, Name: "Call the plumber", Ctx: "Later", Box: [4]int{10, 530, 200, 20}},
+		{ID: "13", Role: page.RoleButton, Name: "×", Ctx: "Later", Box: [4]int{300, 532, 16, 16}},
+		{ID: "14", Role: page.RoleButton, Name: "Save Casa do Rio", Ctx: "Hotel Fjordgaarden"},
+		{ID: "15", Role: page.RoleButton, Name: "Save The Lantern Hostel", Ctx: "Casa do Rio"},
+		// Checkboxes with no name of their own, labelled by the text after them.
+		{ID: "16", Role: page.RoleCheckbox, Ctx: "Alerts", Box: [4]int{10, 700, 16, 16}},
+		{ID: "17", Role: page.RoleCheckbox, Ctx: "Alerts", Box: [4]int{10, 730, 16, 16}},
+	},
+	Text: []page.TextBlock{
+		{Kind: "p", Text: "Google · ann@gmail.example", At: 7, Box: [4]int{10, 300, 200, 20}},
+		{Kind: "p", Text: "GitHub · @ann", At: 8, Box: [4]int{10, 330, 200, 20}},
+		{Kind: "p", Text: "Comments", At: 16, Box: [4]int{30, 700, 100, 16}},
+		{Kind: "p", Text: "Mentions", At: 17, Box: [4]int{30, 730, 100, 16}},
+	},
+	Groups: []page.Group{{Kind: page.GroupControl, Node: "2"}, {Kind: page.GroupControl, Node: "5"}},
+}
+
+// TestRows pins how a control with no words of its own is found by its row and its look.
+func TestRows(t *testing.T) {
+	tests := []struct {
+		goal string
+		want []string // nil when a question is wanted
+	}{
+		{"delete Tom Baker's lunch email", []string{`click("4")`}},
+		{"star the email from Lena Fischer", []string{`click("6")`}},
+		{"click the trash icon on the second row", []string{`click("7")`}},
+		{"Disconnect GitHub", []string{`click("9")`}},
+		{"delete the library books task", []string{`click("11")`}},
+		{"click the heart on Casa do Rio", []string{`click("14")`}},
+		// Two rows hold the words: ask.
+		{"delete the email", nil},
+		{"Disconnect", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.goal, func(t *testing.T) {
+			rd := Read(tt.goal, inbox, Options{})
+			if tt.want == nil {
+				if len(rd.Questions) == 0 {
+					t.Fatalf("want a question, got %v", acts(rd))
+				}
+				return
+			}
+			if len(rd.Questions) > 0 {
+				t.Fatalf("want %v, got question %q", tt.want, rd.Questions[0].Text)
+			}
+			if got := acts(rd); !slices.Equal(got, tt.want) {
+				t.Fatalf("actions = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRowText(t *testing.T) {
+	ix := newIndex(inbox)
+	for i, want := range map[int]string{
+		2:  "Tom Baker Lunch on Friday?", // the clickable item its icon belongs to
+		8:  "GitHub · @ann",              // the text right before it
+		10: "Return library books",       // the control beside it on its line
+		0:  "",
+		16: "", // "Comments" before it is the label of the checkbox before, on that one's line
+	} {
+		if got := ix.rowText(i); got != want {
+			t.Errorf("rowText(%s) = %q, want %q", inbox.Tree[i].ID, got, want)
+		}
+	}
+}

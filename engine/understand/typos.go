@@ -1,0 +1,336 @@
+package understand
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Typos: a word that is neither the reader's own (a verb, a connective, a frame word) nor
+// the page's is read as the word it is one or two slips from, and the reading announces
+// it ("nam" read as "Name"), so a typo never runs silently (the agent announces
+// assumptions before it acts).
+
+// fix is one word of the goal read as another.
+type fix struct {
+	from, to   string // as written, as read (the page's spelling when it is the page's word)
+	start, end int    // byte offsets of the word in the goal
+}
+
+// functionWords are words of any instruction that no list of the reader names but that
+// are never typos: "of", "is", "me".
+var functionWords = set("of", "is", "are", "was", "be", "me", "i", "it", "we", "us", "you", "he",
+	"she", "they", "him", "her", "them", "not", "no", "yes", "or", "if", "as", "at", "by", "on",
+	"in", "up", "out", "off", "over", "down", "what", "which", "who", "whose", "when", "where",
+	"how", "do", "does", "did", "dont", "want", "would", "like", "need", "should", "can", "could",
+	"will", "with", "without", "than", "very", "more", "most", "less", "one", "am", "pm", "has",
+	"have", "there", "this", "that", "these", "those", "only", "but", "all", "any")
+
+// lexiconWords are the words the reader knows by its closed lists; a word among them is
+// never a typo of another (but an ignorable one may be a slip for the page's word: "add
+// too cart").
+var lexiconWords = func() map[string]bool {
+	m := make(map[string]bool)
+	add := func(ws ...string) {
+		for _, w := range ws {
+			for _, f := range strings.Fields(w) {
+				m[f] = true
+			}
+		}
+	}
+	for _, s := range []map[string]bool{ignorable, definite, indefinite, vagueValues, intoWords,
+		asWords, withWords, fromWords, nearWords, nameMarker, allWords, removeWords, removeVerbs,
+		kindNouns, noneWords, genericObjects, actionVerbs, connectives, closeWords, weekdays,
+		unitWords, functionWords} {
+		for w := range s {
+			add(w)
+		}
+	}
+	for w := range verbs {
+		add(w)
+	}
+	for _, p := range slices.Concat(politeLead, politeTail) {
+		add(p...)
+	}
+	for w := range keyNames {
+		add(w)
+	}
+	for w := range roleWords {
+		add(w)
+	}
+	for w := range twoWordRoles {
+		add(w[0], w[1])
+	}
+	for w := range typeWords {
+		add(w)
+	}
+	for w := range ordinals {
+		add(w)
+	}
+	for w := range numberWords {
+		add(w)
+	}
+	add(months...)
+	add(fullMonths...)
+	add("half", "past", "quarter", "noon", "midnight", "morning", "afternoon", "evening", "night",
+		"twice", "times", "key", "key")
+	return m
+}()
+
+// typoFixes finds the goal's words that read as a slip for one word: unknown to the
+// reader and to the page, and one edit (two for words of seven letters or more) from
+// exactly one closest word. Words inside quotes and values by shape are never corrected.
+func (r *reader) typoFixes(toks []token) []fix {
+	var out []fix
+	for _, t := range toks {
+		if t.kind != tokWord || !plainWord(t.raw) || strings.ToUpper(t.raw) == t.raw {
+			continue // capitals are a code or a size ("XXL"), written as meant
+		}
+		k := t.key
+		if r.ix.byKey[k] != nil || verbs[k] != "" || r.ix.otherForm(k) {
+			continue
+		}
+		known := lexiconWords[k]
+		if known && (!ignorable[k] || connectives[k] || k == "the") {
+			continue
+		}
+		if _, ok := r.ix.ctxIndex()[k]; ok {
+			continue
+		}
+		to, ok := r.closest(k, !known)
+		if !ok {
+			continue
+		}
+		out = append(out, fix{from: t.raw, to: to, start: t.start, end: t.end})
+	}
+	return out
+}
+
+// otherForm reports a word the page has in another form ("comment" for "Comments"): the
+// matching reads it so without calling it a slip.
+func (ix *index) otherForm(k string) bool {
+	for _, w := range []string{k + "s", k + "es", strings.TrimSuffix(k, "s"), strings.TrimSuffix(k, "es")} {
+		if w != k && ix.byKey[w] != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// plainWord reports a word made of letters (and inner hyphens or apostrophes): numbers,
+// e-mails, symbols and scripts without case are not typed with slips we can undo.
+func plainWord(s string) bool {
+	letters := 0
+	for _, c := range s {
+		switch {
+		case unicode.IsLetter(c):
+			letters++
+		case c == '-' || c == '\'' || c == '’':
+		default:
+			return false
+		}
+	}
+	return letters >= 3 // "Im", "ok": two letters are too many words one slip apart
+}
+
+// closest returns the one word nearest to k among the page's words (they are what the
+// person is talking about) and, when lexicon is set and no page word is as near, the
+// reader's own words of three letters or more. Two words equally near are no answer.
+func (r *reader) closest(k string, lexicon bool) (string, bool) {
+	limit := 1
+	if len([]rune(k)) >= 7 {
+		limit = 2 // "authentification"; in shorter words two slips make another word ("plain", "again")
+	}
+	type near struct {
+		word    string
+		d, ties int
+	}
+	pick := func(n *near, w string) {
+		if w == k || !hasLetter(w) {
+			return
+		}
+		d := editDistance(k, w, limit)
+		switch {
+		case d == 2 && len([]rune(w)) < 7:
+		case d < n.d:
+			*n = near{word: w, d: d, ties: 1}
+		case d == n.d && w != n.word:
+			n.ties++
+		}
+	}
+	page, lex := near{d: limit + 1}, near{d: limit + 1}
+	for w := range r.ix.byKey {
+		pick(&page, w)
+	}
+	for w := range r.ix.ctxIndex() {
+		if r.ix.byKey[w] == nil {
+			pick(&page, w)
+		}
+	}
+	if lexicon {
+		for w := range lexiconWords {
+			if len(w) >= 3 && r.ix.byKey[w] == nil && r.ix.ctxIndex()[w] == nil {
+				pick(&lex, w)
+			}
+		}
+	}
+	best := page
+	if lex.d < page.d {
+		best = lex
+	}
+	if best.ties != 1 {
+		return "", false
+	}
+	return r.ix.spelling(best.word), true
+}
+
+// spelling is how the page writes a key ("github" → "GitHub"); the key itself for the
+// reader's own words.
+func (ix *index) spelling(k string) string {
+	find := func(text string) (string, bool) {
+		for _, t := range tokenize(text) {
+			if t.kind == tokWord && t.key == k {
+				return t.raw, true
+			}
+		}
+		return "", false
+	}
+	for _, i := range ix.byKey[k] {
+		if s, ok := find(ix.nodes[i].Name); ok {
+			return s
+		}
+		for _, o := range ix.nodes[i].Options {
+			if s, ok := find(o); ok {
+				return s
+			}
+		}
+	}
+	for _, i := range ix.ctxIndex()[k] {
+		if s, ok := find(ix.nodes[i].Ctx); ok {
+			return s
+		}
+	}
+	return k
+}
+
+// editDistance is the optimal string alignment distance between a and b (a swapped pair
+// of letters is one edit), or limit+1 when it is over limit.
+func editDistance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return min(prev[len(rb)], limit+1)
+}
+
+// withFixes writes the goal with the fixes applied.
+func withFixes(src string, fixes []fix) string {
+	var b strings.Builder
+	at := 0
+	for _, f := range fixes {
+		b.WriteString(src[at:f.start])
+		b.WriteString(f.to)
+		at = f.end
+	}
+	b.WriteString(src[at:])
+	return b.String()
+}
+
+// maxFixSets caps the typo fixes whose every combination is read (2^n readings); more
+// are read all at once, then each is dropped again when the reading does not need it.
+const maxFixSets = 3
+
+// readCorrected reads src, then src with the possible typo fixes: the reading kept is the
+// best, and of equal readings the one with the fewest fixes (a name typed as a value stays
+// as written). The fixes kept are announced as assumptions.
+func (r *reader) readCorrected(src string) Reading {
+	rd, score := r.readText(src)
+	fixes := r.typoFixes(tokenize(src))
+	if len(fixes) == 0 {
+		return rd
+	}
+	var kept []fix
+	if len(fixes) <= maxFixSets {
+		for mask := 1; mask < 1<<len(fixes); mask++ {
+			var try []fix
+			for i, f := range fixes {
+				if mask&(1<<i) != 0 {
+					try = append(try, f)
+				}
+			}
+			if alt, s := r.readText(withFixes(src, try)); betterReading(alt, s, rd, score) {
+				kept, rd, score = try, alt, s
+			}
+		}
+	} else if alt, s := r.readText(withFixes(src, fixes)); betterReading(alt, s, rd, score) {
+		kept, rd, score = fixes, alt, s
+		for i := 0; i < len(kept); {
+			fewer := slices.Delete(slices.Clone(kept), i, i+1)
+			if alt, s := r.readText(withFixes(src, fewer)); !betterReading(rd, score, alt, s) {
+				kept, rd, score = fewer, alt, s
+				continue
+			}
+			i++
+		}
+	}
+	if len(kept) == 0 {
+		return rd
+	}
+	var said []string
+	for _, f := range kept {
+		said = append(said, fmt.Sprintf("%q read as %q", f.from, f.to))
+	}
+	rd.Assumptions = append(said, rd.Assumptions...)
+	rd.Factors = factors(rd)
+	return rd
+}
+
+// betterReading reports a reading to prefer to the one before: one that runs without
+// asking over one that asks, else a clearly better score, else the same commands read
+// at least as well.
+func betterReading(a Reading, sa float64, b Reading, sb float64) bool {
+	if a.Understood() != b.Understood() {
+		return a.Understood()
+	}
+	if sa > sb+1e-9 {
+		return true
+	}
+	return sa > sb-1e-9 && a.Understood() && sameActions(a, b)
+}
+
+// readText reads one text from scratch: the clause cache is keyed by token positions.
+func (r *reader) readText(src string) (Reading, float64) {
+	r.src = src
+	clear(r.cache)
+	return r.read(tokenize(src))
+}
+
+func sameActions(a, b Reading) bool {
+	return slices.EqualFunc(a.Commands, b.Commands, func(x, y Command) bool { return x.Action.String() == y.Action.String() })
+}
