@@ -149,6 +149,9 @@ func (ix *index) vocabulary() []string {
 // dropped when the text has words; a text made only of symbols ("★★★", "×") keeps them.
 func matchKeys(s string) []string {
 	keys := keysOf(s)
+	if wordsOnly(keys) {
+		return keys // most names: nothing to leave out, nothing to copy
+	}
 	words := keys[:0:0]
 	for _, k := range keys {
 		if hasWordRune(k) {
@@ -159,6 +162,16 @@ func matchKeys(s string) []string {
 		return dropArticles(words)
 	}
 	return keys
+}
+
+// wordsOnly reports keys that are all words and none an article.
+func wordsOnly(keys []string) bool {
+	for _, k := range keys {
+		if k == "the" || k == "a" || k == "an" || !hasWordRune(k) {
+			return false
+		}
+	}
+	return len(keys) > 0
 }
 
 // dropArticles removes "the", "a" and "an" from a name of several words: people add and
