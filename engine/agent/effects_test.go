@@ -28,13 +28,13 @@ func checkpointed(t *testing.T, st State) State {
 }
 
 // TestModelCallsAreEffects: Step calls no model itself. It asks for each call as an
-// output; a crash after the first reply repeats only the call it was waiting for; the
-// replayed part of the step emits nothing twice.
+// output; a crash between two calls of one planning step repeats exactly the call it cut
+// off; the replayed part of the step emits nothing twice.
 func TestModelCallsAreEffects(t *testing.T) {
 	r := newModelRig(t, Limits{})
 	r.srv.Script("PLANNING", planOf(0.95, "Fill in the contact form and save it"))
-	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", act(`setValue(31, "Jas")`, "Name"), act(`setValue(32, "jas@example.com")`, "Email"),
-		act("click(34)", "Save")))
+	chain := refineOf(0.95, 1, "", act(`setValue(31, "Jas")`, "Name"), act(`setValue(32, "jas@example.com")`, "Email"), act("click(34)", "Save"))
+	r.srv.Script("REFINEMENT", chain, chain) // the second for the call a crash repeats
 	ctx := context.Background()
 	var all []Event
 	st, out, ev := stepT(t, r.ag, State{TaskID: "task-1", Phase: PhaseIdle},
@@ -49,7 +49,9 @@ func TestModelCallsAreEffects(t *testing.T) {
 	if out.Kind != OutputEffect || out.Effect.Request.Purpose != llm.PurposeRefinement || len(payloads[UsagePayload](ev, EventUsage)) != 1 {
 		t.Fatalf("after planning: %s, events %v; want a refinement effect and the planning call's usage", out.Kind, ev)
 	}
-	// A crash here: the task resumes from its checkpoint and asks for the refinement again.
+	// A crash here: the refinement call is made, but its reply never reaches the
+	// checkpoint. The task resumes from its checkpoint and asks for the refinement again.
+	_ = out.Effect.Perform(ctx)
 	st, out, ev = stepT(t, r.ag, checkpointed(t, st), Input{Kind: InputResume, Observation: contactPage})
 	all = append(all, ev...)
 	if out.Kind != OutputEffect || out.Effect.Request.Purpose != llm.PurposeRefinement || len(ev) != 0 {
@@ -61,8 +63,8 @@ func TestModelCallsAreEffects(t *testing.T) {
 	if out.Kind != OutputAct || len(out.Actions) != 3 || st.Replay != nil {
 		t.Fatalf("after refinement: %s %v (replay %v), want the chain and nothing awaited", out.Kind, out.Actions, st.Replay)
 	}
-	if got := r.calls(llm.PurposePlanning, llm.PurposeRefinement); got[llm.PurposePlanning] != 1 || got[llm.PurposeRefinement] != 1 {
-		t.Errorf("calls %v: each call made once, the planning call not repeated after the crash", got)
+	if got := r.calls(llm.PurposePlanning, llm.PurposeRefinement); got[llm.PurposePlanning] != 1 || got[llm.PurposeRefinement] != 2 {
+		t.Errorf("calls %v: the crash must repeat exactly one call, the refinement it cut off", got)
 	}
 	if st.ModelCalls != 2 || len(payloads[UsagePayload](all, EventUsage)) != 2 {
 		t.Errorf("%d calls counted, %d usage events; want the two replies read once each", st.ModelCalls, len(payloads[UsagePayload](all, EventUsage)))
@@ -152,5 +154,38 @@ func TestModelPlansOnlyTheRest(t *testing.T) {
 	plans := r.users(llm.PurposePlanning)
 	if len(plans) != 1 || !strings.Contains(plans[0], "Still to do (the rest of the goal is done): book a table for two") {
 		t.Fatalf("planning prompts %q: want one, about the rest", plans)
+	}
+}
+
+// TestSelfRefineLeavesOneIterationAtATime: each self-refine iteration's event leaves the
+// step as soon as its score is in, before the next improving call is made.
+func TestSelfRefineLeavesOneIterationAtATime(t *testing.T) {
+	r := newModelRig(t, Limits{})
+	r.srv.Script("PLANNING", planOf(0.5, "Type Jas", "Save"), planOf(0.6, "Type Jas into Name", "Save"),
+		planOf(0.7, "Type Jas into Name", "Click Save"))
+	r.srv.Script("CRITIC", fakeollama.JSON(Feedback{Score: 0.5, Issues: []string{"vague"}}),
+		fakeollama.JSON(Feedback{Score: 0.7, Issues: []string{"no button"}}), fakeollama.JSON(Feedback{Score: 0.95}))
+	r.srv.Script("REFINEMENT", refineOf(0.95, 2, "", act(`setValue(31, "Jas")`, "Name"), act("click(34)", "Save")))
+	ctx := context.Background()
+	st, out, _ := stepT(t, r.ag, State{TaskID: "task-1", Phase: PhaseIdle}, Input{Kind: InputStart, Goal: addPatient, Observation: contactPage})
+	var iterations []int // the iteration each update reported, in the order they left
+	for out.Kind == OutputEffect {
+		reply := out.Effect.Perform(ctx)
+		callsBefore := r.srv.Calls()
+		var ev []Event
+		st, out, ev = stepT(t, r.ag, st, Input{Kind: InputEffect, Effect: &reply})
+		ups := payloads[SelfRefineUpdate](ev, EventSelfRefineUpdate)
+		if len(ups) > 1 {
+			t.Fatalf("%d self-refine updates left one step together", len(ups))
+		}
+		if len(ups) == 1 {
+			if r.srv.Calls() != callsBefore {
+				t.Fatal("a model call was made before the update left")
+			}
+			iterations = append(iterations, ups[0].Iteration)
+		}
+	}
+	if len(iterations) != 2 || iterations[0] != 1 || iterations[1] != 2 {
+		t.Errorf("updates for iterations %v, want 1 then 2, each on its own", iterations)
 	}
 }

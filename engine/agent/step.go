@@ -78,6 +78,11 @@ func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []
 	if err := ctx.Err(); err != nil {
 		return st, Output{}, nil, fmt.Errorf("step: %w", err)
 	}
+	if st.Version > StateVersion {
+		// Saved by a newer build: reading it as this one's could lose what it holds, so it
+		// is left as it is (versions.go).
+		return st, Output{}, nil, fmt.Errorf("step: %w", &NewerStateError{Version: st.Version})
+	}
 	base, orig, emitted := st, in, 0
 	var replies []EffectReply
 	if rp := st.Replay; rp != nil {

@@ -10,6 +10,14 @@ import "fmt"
 //	2: one Planned record per command, chain links, effect replays.
 const StateVersion = 2
 
+// NewerStateError is a task saved by a newer build of Errand than this one.
+type NewerStateError struct{ Version int }
+
+func (e *NewerStateError) Error() string {
+	return fmt.Sprintf("this task was saved by a newer version of Errand (state version %d; this one reads up to %d); "+
+		"it is kept as it is: continue it with that version", e.Version, StateVersion)
+}
+
 // outdated reports a task this build cannot continue as saved: one from an older build
 // that is still under way.
 func outdated(st State) bool {

@@ -1,7 +1,9 @@
 package agent
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -47,6 +49,16 @@ func TestOldCheckpoints(t *testing.T) {
 		if out.Kind != OutputDone || st.Phase != PhaseFailed || !strings.Contains(out.Summary, "older version of Errand") ||
 			!strings.Contains(out.Summary, old.Goal) {
 			t.Fatalf("out = %s %q", out.Kind, out.Summary)
+		}
+	})
+	t.Run("a newer version's task is refused and left as it is", func(t *testing.T) {
+		newer := oldCheckpoint(t)
+		newer.Version = StateVersion + 1
+		st, _, ev, err := New(Config{}).Step(context.Background(), newer, Input{Kind: InputResume, Observation: formPage})
+		var ne *NewerStateError
+		if !errors.As(err, &ne) || !strings.Contains(err.Error(), "newer version of Errand") || len(ev) != 0 ||
+			st.Version != newer.Version || st.Phase != newer.Phase || st.Goal != newer.Goal {
+			t.Fatalf("err %v, %d events, state %d %s: want a clear refusal and the state untouched", err, len(ev), st.Version, st.Phase)
 		}
 	})
 	t.Run("a finished old task stays as it was", func(t *testing.T) {
