@@ -34,7 +34,11 @@ func newPrompter(answers []string, mode string, yes bool, env Env) *prompter {
 	if clk == nil {
 		clk = clock.Real()
 	}
-	return &prompter{answers: answers, mode: mode, yes: yes, in: env.Stdin, out: env.Stderr, clk: clk}
+	out := env.Stderr
+	if out == nil {
+		out = io.Discard // the demo's scenarios answer from a script and show no dialog
+	}
+	return &prompter{answers: answers, mode: mode, yes: yes, in: env.Stdin, out: out, clk: clk}
 }
 
 var _ agent.Prompter = (*prompter)(nil)

@@ -11,6 +11,7 @@ import (
 	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/engine/llm/fakeollama"
 	"github.com/errand-app/errand/engine/page"
+	"github.com/errand-app/errand/engine/understand"
 )
 
 // checkpointed is st as a restart reads it back from the store.
@@ -187,5 +188,30 @@ func TestSelfRefineLeavesOneIterationAtATime(t *testing.T) {
 	}
 	if len(iterations) != 2 || iterations[0] != 1 || iterations[1] != 2 {
 		t.Errorf("updates for iterations %v, want 1 then 2, each on its own", iterations)
+	}
+}
+
+func TestLaterPart(t *testing.T) {
+	cmd := func(words string) understand.Command { return understand.Command{Words: words} }
+	unclear := func(words string, at int) understand.Question {
+		return understand.Question{Kind: understand.AskUnclear, Words: words, At: at}
+	}
+	for _, tt := range []struct {
+		goal string
+		r    understand.Reading
+		want string
+	}{
+		{"Type 'Jas' into Name and then book a table for two",
+			understand.Reading{Commands: []understand.Command{cmd("Type Name")}, Questions: []understand.Question{unclear("book a table for two", 1)}},
+			"book a table for two"},
+		// The unread words come first, though the question is placed after the command.
+		{"Save my contact details: Jas Kaur, jas@example.com, in Leeds, Spain",
+			understand.Reading{Commands: []understand.Command{cmd("Spain")}, Questions: []understand.Question{unclear("Save my contact details Jas Kaur jas@example.com in Leeds", 1)}},
+			""},
+		{"click Save", understand.Reading{Commands: []understand.Command{cmd("click Save")}}, ""},
+	} {
+		if got := laterPart(tt.goal, tt.r); got != tt.want {
+			t.Errorf("laterPart(%q) = %q, want %q", tt.goal, got, tt.want)
+		}
 	}
 }

@@ -58,12 +58,12 @@ func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
 		s.st.Commands = plannedFrom(r)
 		s.st.Complexity = Complexity{levelSimple, "every word is about this page"}
 		return s.fastPath(obs)
-	case s.a.model != nil && laterPart(r) != "":
+	case s.a.model != nil && laterPart(goal, r) != "":
 		// What was understood comes first in the goal: it runs as read, and the model
 		// plans only what is left, from the page it leads to (docs/understanding.md,
 		// "Partial understanding").
 		s.st.Commands = plannedFrom(understand.Reading{Commands: r.Commands})
-		s.st.Rest, s.st.Intent = laterPart(r), 1 // the words left are the model's, not a doubt
+		s.st.Rest, s.st.Intent = laterPart(goal, r), 1 // the words left are the model's, not a doubt
 		s.st.Complexity = Complexity{levelSimple, notRead(r) + "; a model plans it after the rest runs"}
 		return s.fastPath(obs)
 	case s.a.model != nil:
@@ -170,16 +170,32 @@ func everyChoiceRuns(q understand.Question) bool {
 }
 
 // laterPart is the words of a goal the reader could not read, when they all come after
-// every command it could; "" otherwise. "Type Jas into Name and email my boss" runs the
-// typing and leaves "email my boss" to the model; with the words first, the model plans
-// it all.
-func laterPart(r understand.Reading) string {
+// every command it could; "" otherwise. "Type Jas into Name and then book a table" runs the
+// typing and leaves the booking to the model; with the unread words first, the model plans
+// it all. Word order is taken from the goal itself: a question's place among the commands
+// says where its answer goes, not where its words were.
+func laterPart(goal string, r understand.Reading) string {
 	if len(r.Commands) == 0 || len(r.Questions) == 0 {
 		return ""
 	}
+	g := strings.ToLower(goal)
+	end := 0
+	for _, c := range r.Commands {
+		ws := strings.Fields(strings.ToLower(c.Words))
+		if len(ws) == 0 {
+			return ""
+		}
+		i := strings.LastIndex(g, ws[len(ws)-1])
+		if i < 0 {
+			return ""
+		}
+		end = max(end, i+len(ws[len(ws)-1]))
+	}
 	var words []string
 	for _, q := range r.Questions {
-		if q.Kind != understand.AskUnclear && q.Kind != understand.AskMissing || q.At < len(r.Commands) || q.Words == "" {
+		ws := strings.Fields(strings.ToLower(q.Words))
+		if q.Kind != understand.AskUnclear && q.Kind != understand.AskMissing || len(ws) == 0 ||
+			!strings.Contains(g[end:], ws[0]) {
 			return ""
 		}
 		words = append(words, q.Words)

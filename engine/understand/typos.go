@@ -98,7 +98,10 @@ func (r *reader) typoFixes(toks []token) []fix {
 		if _, ok := r.ix.ctxIndex()[k]; ok {
 			continue
 		}
-		to, ok := r.closest(k, !known)
+		// A capitalised word names something ("into Name" on the page before the form): it
+		// may be read as a word of the page, never as one of the reader's own ("named").
+		lower := t.raw == strings.ToLower(t.raw)
+		to, ok := r.closest(k, !known && lower)
 		if !ok {
 			continue
 		}
