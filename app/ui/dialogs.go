@@ -32,6 +32,9 @@ type waiting struct {
 	decisions []string         // what Decide may answer (agent.Output.Decisions)
 	reply     chan agent.Input // buffered: a reply never blocks on a Prompt that is leaving
 	typing    chan struct{}    // keystrokes in the chat box while a question is open
+	// answered is set by the first reply. The entry stays until Prompt forgets it, so a
+	// reply that came before Prompt registered is found there, and a second one is refused.
+	answered bool
 }
 
 var _ agent.Prompter = (*dialogs)(nil)
@@ -167,13 +170,13 @@ func (ds *dialogs) reply(id string, in agent.Input, check func(*waiting) error) 
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	w, ok := ds.waiting[id]
-	if !ok {
+	if !ok || w.answered {
 		return fmt.Errorf("nothing %q is waiting for a reply", id)
 	}
 	if err := check(w); err != nil {
 		return err
 	}
-	delete(ds.waiting, id)
+	w.answered = true
 	w.reply <- in
 	return nil
 }
@@ -183,7 +186,7 @@ func (ds *dialogs) typed(id string) error {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	w, ok := ds.waiting[id]
-	if !ok || (w.q == nil && w.kind != agent.OutputAnnounce) {
+	if !ok || w.answered || (w.q == nil && w.kind != agent.OutputAnnounce) {
 		return fmt.Errorf("no question or announcement %q is open", id)
 	}
 	select {
