@@ -131,26 +131,13 @@ func skillsCmd(ctx context.Context, args []string, env Env) int {
 		if verb == "forget" {
 			return forgetMemory(ctx, env, "skills", ids, f, mem.Skills.Forget, mem.Skills.ForgetSite)
 		}
-		list, err := mem.Skills.List(ctx, f.site)
-		if err != nil {
-			fmt.Fprintln(env.Stderr, "errand skills:", err)
-			return ExitFailed
-		}
-		if f.json {
-			return encodeAll(env.Stdout, "skill", list)
-		}
-		if len(list) == 0 {
-			fmt.Fprintln(env.Stdout, "No skills yet. Errand learns one when a corrected step works.")
-			return ExitOK
-		}
-		tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tSITE\tWORKED\tLAST USED\tGOAL\tWHAT WORKED\tINSTEAD OF")
-		for _, k := range list {
-			fmt.Fprintf(tw, "%d\t%s\t%d of %d\t%s\t%s\t%s\t%s\n", k.ID, k.Site, k.Successes, k.Successes+k.Failures,
-				when(k.LastUsed), clip.Runes(k.Goal, 40), clip.Runes(k.Succeeded.String(), 40), clip.Runes(k.Failed.String(), 40))
-		}
-		_ = tw.Flush()
-		return ExitOK
+		return listMemory(ctx, env, f, memoryTable[skills.Skill]{name: "skills", kind: "skill", list: mem.Skills.List,
+			empty:  "No skills yet. Errand learns one when a corrected step works.",
+			header: "ID\tSITE\tWORKED\tLAST USED\tGOAL\tWHAT WORKED\tINSTEAD OF",
+			row: func(k skills.Skill) string {
+				return fmt.Sprintf("%d\t%s\t%d of %d\t%s\t%s\t%s\t%s", k.ID, k.Site, k.Successes, k.Successes+k.Failures,
+					when(k.LastUsed), clip.Runes(k.Goal, 40), clip.Runes(k.Succeeded.String(), 40), clip.Runes(k.Failed.String(), 40))
+			}})
 	})
 }
 
@@ -159,30 +146,48 @@ func replaysCmd(ctx context.Context, args []string, env Env) int {
 		if verb == "forget" {
 			return forgetMemory(ctx, env, "replays", ids, f, mem.Replays.Forget, mem.Replays.ForgetSite)
 		}
-		list, err := mem.Replays.List(ctx, f.site)
-		if err != nil {
-			fmt.Fprintln(env.Stderr, "errand replays:", err)
-			return ExitFailed
-		}
-		if f.json {
-			return encodeAll(env.Stdout, "replay", list)
-		}
-		if len(list) == 0 {
-			fmt.Fprintln(env.Stdout, "No replays yet. A completed errand is kept to run again without a model.")
-			return ExitOK
-		}
-		tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tSTART PAGE\tSTEPS\tREPLAYED\tLAST USED\tINSTRUCTION")
-		for _, sc := range list {
-			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%s\n", sc.ID, sc.Pattern, len(sc.Steps), sc.Uses, when(sc.LastUsed), clip.Runes(sc.Key, 60))
-		}
-		_ = tw.Flush()
-		return ExitOK
+		return listMemory(ctx, env, f, memoryTable[replay.Script]{name: "replays", kind: "replay", list: mem.Replays.List,
+			empty:  "No replays yet. A completed errand is kept to run again without a model.",
+			header: "ID\tSTART PAGE\tSTEPS\tREPLAYED\tLAST USED\tINSTRUCTION",
+			row: func(sc replay.Script) string {
+				return fmt.Sprintf("%d\t%s\t%d\t%d\t%s\t%s", sc.ID, sc.Pattern, len(sc.Steps), sc.Uses, when(sc.LastUsed), clip.Runes(sc.Key, 60))
+			}})
 	})
 }
 
+// memoryTable is how one kind of memory is listed.
+type memoryTable[T any] struct {
+	name, kind    string // "skills", "skill"
+	empty, header string
+	list          func(ctx context.Context, site string) ([]T, error)
+	row           func(T) string
+}
+
+// listMemory prints a site's memories of one kind as a table, or as JSON lines.
+func listMemory[T any](ctx context.Context, env Env, f memoryFlags, t memoryTable[T]) int {
+	list, err := t.list(ctx, f.site)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "errand %s: %v\n", t.name, err)
+		return ExitFailed
+	}
+	if f.json {
+		return encodeAll(env.Stdout, t.kind, list)
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(env.Stdout, t.empty)
+		return ExitOK
+	}
+	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, t.header)
+	for _, v := range list {
+		fmt.Fprintln(tw, t.row(v))
+	}
+	_ = tw.Flush()
+	return ExitOK
+}
+
 // encodeAll prints one object a line: the item's fields with "type": kind.
-func encodeAll[T skills.Skill | replay.Script](w io.Writer, kind string, items []T) int {
+func encodeAll[T any](w io.Writer, kind string, items []T) int {
 	enc := json.NewEncoder(w)
 	for _, it := range items {
 		b, err := json.Marshal(it)

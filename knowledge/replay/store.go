@@ -197,24 +197,8 @@ func (s *Store) Used(ctx context.Context, id int64) error {
 
 // List returns the scripts of a site ("" = every site), by site, most recently used first.
 func (s *Store) List(ctx context.Context, site string) ([]Script, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+columns+` FROM replay_scripts
+	return sqlitedb.All(ctx, s.db, "list replay scripts", scanScript, `SELECT `+columns+` FROM replay_scripts
 		WHERE ? = '' OR site = ? ORDER BY site, last_used DESC, id DESC`, site, site)
-	if err != nil {
-		return nil, fmt.Errorf("list replay scripts: %w", err)
-	}
-	defer rows.Close()
-	var out []Script
-	for rows.Next() {
-		sc, err := scanScript(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list replay scripts: %w", err)
-		}
-		out = append(out, sc)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list replay scripts: %w", err)
-	}
-	return out, nil
 }
 
 // Get returns the script with id.
@@ -247,9 +231,7 @@ func (s *Store) ForgetSite(ctx context.Context, site string) (int, error) {
 
 const columns = `id, site, pattern, key, goal, vars, steps, uses, created_at, updated_at, last_used`
 
-type scanner interface{ Scan(dest ...any) error }
-
-func scanScript(r scanner) (Script, error) {
+func scanScript(r sqlitedb.Scanner) (Script, error) {
 	var sc Script
 	var vars, steps string
 	var created, updated, used int64
@@ -293,15 +275,7 @@ func lead(key string) string {
 }
 
 func affected(res sql.Result, err error, what string) error {
-	if err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	} else if n == 0 {
-		return fmt.Errorf("%s: %w", what, ErrNotFound)
-	}
-	return nil
+	return sqlitedb.Affected(res, err, what, ErrNotFound)
 }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }

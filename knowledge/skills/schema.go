@@ -49,9 +49,7 @@ END;
 
 const columns = `id, site, goal, failed, succeeded, page, successes, failures, created_at, last_used`
 
-type scanner interface{ Scan(dest ...any) error }
-
-func scanSkill(r scanner) (Skill, error) {
+func scanSkill(r sqlitedb.Scanner) (Skill, error) {
 	var k Skill
 	var failed, succeeded []byte
 	var created, used int64

@@ -215,24 +215,8 @@ func (s *Store) Get(ctx context.Context, id int64) (Skill, error) {
 
 // List returns the skills of a site ("" = every site's), by site, most recently used first.
 func (s *Store) List(ctx context.Context, site string) ([]Skill, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+columns+` FROM skills
+	return sqlitedb.All(ctx, s.db, "list skills", scanSkill, `SELECT `+columns+` FROM skills
 		WHERE ? = '' OR site = ? ORDER BY site, last_used DESC, id DESC`, site, site)
-	if err != nil {
-		return nil, fmt.Errorf("list skills: %w", err)
-	}
-	defer rows.Close()
-	var out []Skill
-	for rows.Next() {
-		k, err := scanSkill(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list skills: %w", err)
-		}
-		out = append(out, k)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list skills: %w", err)
-	}
-	return out, nil
 }
 
 // Forget deletes the skill with id.
@@ -267,13 +251,5 @@ func (s *Store) ForgetSite(ctx context.Context, site string) (int, error) {
 }
 
 func affected(res sql.Result, err error, what string) error {
-	if err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	} else if n == 0 {
-		return fmt.Errorf("%s: %w", what, ErrNotFound)
-	}
-	return nil
+	return sqlitedb.Affected(res, err, what, ErrNotFound)
 }
