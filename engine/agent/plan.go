@@ -50,20 +50,22 @@ func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
 		return s.fastPath(obs)
 	}
 	r := understand.Read(goal, obs, s.readOpts())
-	// The reader's open questions are asked before anything runs, so they do not lower
-	// the intent of what runs after their answers; unexplained words do until answered.
-	s.st.Grounded, s.st.Assumed, s.st.Intent = r.Grounded, r.Assumptions, max(0, 1-0.25*float64(len(r.Unexplained)))
+	s.keepReading(r)
+	rest := ""
+	if s.a.model != nil {
+		rest = laterPart(goal, r)
+	}
 	switch {
 	case !needsModel(r):
 		s.st.Commands = plannedFrom(r)
 		s.st.Complexity = Complexity{levelSimple, "every word is about this page"}
 		return s.fastPath(obs)
-	case s.a.model != nil && laterPart(goal, r) != "":
+	case rest != "":
 		// What was understood comes first in the goal: it runs as read, and the model
 		// plans only what is left, from the page it leads to (docs/understanding.md,
 		// "Partial understanding").
 		s.st.Commands = plannedFrom(understand.Reading{Commands: r.Commands})
-		s.st.Rest, s.st.Intent = laterPart(goal, r), 1 // the words left are the model's, not a doubt
+		s.st.Rest, s.st.Intent = rest, 1 // the words left are the model's, not a doubt
 		s.st.Complexity = Complexity{levelSimple, notRead(r) + "; a model plans it after the rest runs"}
 		return s.fastPath(obs)
 	case s.a.model != nil:
@@ -76,10 +78,17 @@ func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
 	return s.planOffline(r, obs)
 }
 
+// keepReading records what the reader made of the goal. Its open questions are asked
+// before anything runs, so they do not lower the intent of what runs after their answers;
+// unexplained words do until answered.
+func (s *step) keepReading(r understand.Reading) {
+	s.st.Grounded, s.st.Assumed, s.st.Intent = r.Grounded, r.Assumptions, max(0, 1-0.25*float64(len(r.Unexplained)))
+}
+
 // planOffline is the plan when no model runs: what was read runs after questions about
 // the rest; a goal with nothing readable is asked about when vague, and fails otherwise.
 func (s *step) planOffline(r understand.Reading, obs page.Observation) (State, Output, []Event, error) {
-	s.st.Grounded, s.st.Assumed, s.st.Intent = r.Grounded, r.Assumptions, max(0, 1-0.25*float64(len(r.Unexplained)))
+	s.keepReading(r) // again: a model that did not answer may have cleared it
 	asking := !s.a.set.Subsystems.NoClarification
 	if asking && (len(r.Commands) > 0 || len(r.Questions) > 0 && understand.Commandlike(s.st.Goal)) {
 		// Part of it is clear, or it is a command the page does not explain ("click the

@@ -96,7 +96,7 @@ func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []
 			// Ask again for the effect a crash interrupted; the replies kept stand.
 			replies = rp.Replies
 		default:
-			return st, Output{}, nil, fmt.Errorf("step: %s input while a %s effect is awaited", in.Kind, "model or knowledge")
+			return st, Output{}, nil, fmt.Errorf("step: a %s input came while a model or knowledge reply is awaited", in.Kind)
 		}
 		base, orig, emitted = *rp.Base, rp.Input, rp.Emitted
 	} else if in.Kind == InputEffect {
