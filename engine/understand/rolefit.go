@@ -79,6 +79,9 @@ func roleFit(v verb, p phrase, n page.Node) float64 {
 		switch n.Role {
 		case page.RoleCheckbox, page.RoleRadio, page.RoleSwitch:
 		case page.RoleMenuItem, page.RoleOption, page.RoleButton, page.RoleTab:
+			if n.Role == page.RoleButton && namesAnotherAction(n.Name) {
+				return 0 // "tick off Buy milk" never clicks the row's "Edit task"
+			}
 			fit = 0.8 // a star icon, a pressed toggle button, a selectable option
 		default:
 			return 0
@@ -137,3 +140,14 @@ func isCloseControl(n page.Node) bool {
 	}
 	return false
 }
+
+// namesAnotherAction reports a button whose name starts with a verb of another job ("Edit
+// task", "Delete", "Add to cart"): it does that, it is not something one ticks. Toggles
+// named by a verb ("Show ruler", "Mute") are not in the list.
+func namesAnotherAction(name string) bool {
+	ks := keysOf(name)
+	return len(ks) > 0 && otherJobs[ks[0]]
+}
+
+var otherJobs = set("edit", "rename", "delete", "remove", "trash", "discard", "add", "download", "upload",
+	"open", "view", "reply", "forward", "print", "copy", "move", "archive", "share", "send", "buy", "pay")

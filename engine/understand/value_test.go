@@ -52,3 +52,23 @@ func TestPhrasalVerbIsNotAFieldAndValue(t *testing.T) {
 		t.Errorf("Notes: down the hall read as %+v", r.Commands)
 	}
 }
+
+// A tick never lands on a control that names another action: on a row of "Mark as done",
+// "Buy milk", "Edit task", "tick off buy milk" does not click Edit.
+func TestTickNeverClicksAnotherAction(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "3", Role: "chk", Name: "Mark as done", Ctx: "My tasks"},
+		{ID: "4", Role: "btn", Name: "Edit task", Ctx: "My tasks · Buy milk"},
+		{ID: "5", Role: "btn", Name: "Delete task", Ctx: "My tasks · Buy milk"},
+	}}
+	for _, c := range Read("tick off buy milk", obs, Options{}).Commands {
+		if c.Action.ID == "4" || c.Action.ID == "5" {
+			t.Errorf("ticking clicked %s", c.Action)
+		}
+	}
+	for name, want := range map[string]bool{"Edit task": true, "Delete": true, "Add to cart": true, "★": false, "Dark mode": false} {
+		if got := namesAnotherAction(name); got != want {
+			t.Errorf("namesAnotherAction(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
