@@ -33,6 +33,8 @@ type modelRig struct {
 	llmCfg  llm.Config
 	search  string                         // the agent's SearchURL
 	answer  func(agent.Output) agent.Input // nil = no prompter
+	memory  agent.Memory                   // nil = none
+	know    agent.Knowledge                // nil = none
 }
 
 func newModelRig(t testing.TB) *modelRig {
@@ -65,7 +67,7 @@ func (r *modelRig) run(goal, path string) agent.Result {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	runner := &agent.Runner{Agent: agent.New(agent.Config{Model: m, Offline: "(advice)", SearchURL: r.search}), Browser: browsertest.NewPage(r.t, shared),
+	runner := &agent.Runner{Agent: agent.New(agent.Config{Model: m, Offline: "(advice)", SearchURL: r.search, Memory: r.memory, Knowledge: r.know}), Browser: browsertest.NewPage(r.t, shared),
 		Store: taskStore{r.db}, NewID: func() string { return "task-model" },
 		Sink: agent.SinkFunc(func(e agent.Event) {
 			r.mu.Lock()

@@ -45,7 +45,7 @@ type Service struct {
 type setup struct {
 	cfg   Config
 	model *llm.Ollama // nil when offline
-	know  agent.Knowledge
+	know  *siteKnowledge
 	agent *agent.Agent
 }
 
@@ -131,8 +131,8 @@ func (s *Service) newSetup(cfg Config) (*setup, error) {
 // whether it runs: an errand the rules model can do never calls it, and one that needs
 // it fails at once, with this advice, when nothing answers.
 func (s *setup) newAgent(set agent.Settings) *agent.Agent {
-	cfg := agent.Config{Settings: set, SearchURL: s.cfg.SearchURL,
-		Offline: "Errand is running offline (--offline): only explicit commands."}
+	cfg := agent.Config{Settings: set, SearchURL: s.cfg.SearchURL, Memory: s.know,
+		Offline: "Errand is running offline (--offline): only explicit commands and errands done before."}
 	if s.model != nil {
 		mc := s.model.Config()
 		cfg.Model, cfg.Knowledge = s.model, s.know
@@ -224,6 +224,7 @@ type TaskRequest struct {
 	Sink     agent.Sink     // nil = no events
 	Prompter agent.Prompter // nil = dialogs end the run with agent.ErrNeedsAnswer
 	Profile  agent.Profile  // "" = the configured routing profile
+	NoReplay bool           // neither replay an errand done before nor remember this one
 }
 
 // Run carries out one errand in a new tab (or the attached browser's active page).
@@ -260,7 +261,7 @@ func (s *Service) Resume(ctx context.Context, id string, req TaskRequest) (agent
 
 func (s *Service) runner(su *setup, pg *browser.Page, req TaskRequest) *agent.Runner {
 	return &agent.Runner{Agent: su.agentFor(req.Profile), Browser: pg, Store: taskStore{s.db}, Prompter: req.Prompter,
-		Sink: req.Sink, Now: s.now, NewID: newTaskID, Logger: s.log}
+		Sink: req.Sink, Now: s.now, NewID: newTaskID, Logger: s.log, NoReplay: req.NoReplay}
 }
 
 // page opens the tab a task works in and limits it to the task's domains: the start

@@ -10,55 +10,94 @@ import (
 	"github.com/errand-app/errand/knowledge"
 )
 
-// siteKnowledge is the agent's Knowledge: passages of the ingested documentation and the
-// hints learned from corrections (docs/knowledge.md, docs/memory.md). Both stores open on
-// first use, inside the runner's knowledge effect, so an errand that needs no model never
-// opens them; a store that cannot open means nothing known, not a failed errand.
+// siteKnowledge is the agent's Knowledge and Memory: passages of the ingested
+// documentation, the hints learned from corrections and the replay scripts
+// (docs/knowledge.md, docs/memory.md). Each store opens on first use, inside the runner's
+// effect, so an errand the reader runs alone never opens them; a store that cannot open
+// means nothing known or remembered, not a failed errand.
 type siteKnowledge struct {
 	openBase   func(ctx context.Context) (*knowledge.Base, error)
 	openMemory func(ctx context.Context) (*Memory, error)
 
 	mu     sync.Mutex
-	base   *knowledge.Base
-	memory *Memory
-	tried  bool
-	err    error
+	base   lazy[*knowledge.Base]
+	memory lazy[*Memory]
 }
 
-var _ agent.Knowledge = (*siteKnowledge)(nil)
+// lazy is a store opened on first use; a failed open is kept, not retried each time.
+type lazy[T any] struct {
+	v     T
+	tried bool
+	err   error
+}
+
+func (l *lazy[T]) get(ctx context.Context, mu *sync.Mutex, open func(context.Context) (T, error)) (T, error) {
+	mu.Lock()
+	defer mu.Unlock()
+	if !l.tried {
+		l.tried = true
+		l.v, l.err = open(ctx)
+	}
+	return l.v, l.err
+}
+
+var (
+	_ agent.Knowledge = (*siteKnowledge)(nil)
+	_ agent.Memory    = (*siteKnowledge)(nil)
+)
 
 // passagesPerPrompt is how many passages a model errand's prompt carries.
 const passagesPerPrompt = 4
 
-func (k *siteKnowledge) open(ctx context.Context) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.tried {
-		return
-	}
-	k.tried = true
-	var errB, errM error
-	k.base, errB = k.openBase(ctx)
-	k.memory, errM = k.openMemory(ctx)
-	k.err = errors.Join(errB, errM)
-}
-
 // Retrieve returns the passages that answer query for the page at url.
 func (k *siteKnowledge) Retrieve(ctx context.Context, url, query string) ([]string, error) {
-	k.open(ctx)
-	if k.base == nil {
-		return nil, fmt.Errorf("knowledge: %w", k.err)
+	b, err := k.base.get(ctx, &k.mu, k.openBase)
+	if err != nil {
+		return nil, fmt.Errorf("knowledge: %w", err)
 	}
-	return k.base.ForPrompt(ctx, url, query, passagesPerPrompt)
+	return b.ForPrompt(ctx, url, query, passagesPerPrompt)
+}
+
+func (k *siteKnowledge) mem(ctx context.Context) (*Memory, error) {
+	m, err := k.memory.get(ctx, &k.mu, k.openMemory)
+	if err != nil {
+		return nil, fmt.Errorf("memory: %w", err)
+	}
+	return m, nil
 }
 
 // Hints returns what corrections on this site taught about the goal.
 func (k *siteKnowledge) Hints(ctx context.Context, url, goal string) ([]string, error) {
-	k.open(ctx)
-	if k.memory == nil {
-		return nil, fmt.Errorf("memory: %w", k.err)
+	m, err := k.mem(ctx)
+	if err != nil {
+		return nil, err
 	}
-	return k.memory.Skills.Hints(ctx, url, goal)
+	return m.Skills.Hints(ctx, url, goal)
+}
+
+// FindScript, RecordScript and Learn are the memory's (agent.Memory).
+func (k *siteKnowledge) FindScript(ctx context.Context, url, goal string) (agent.Script, bool, error) {
+	m, err := k.mem(ctx)
+	if err != nil {
+		return agent.Script{}, false, err
+	}
+	return m.FindScript(ctx, url, goal)
+}
+
+func (k *siteKnowledge) RecordScript(ctx context.Context, sc agent.Script) error {
+	m, err := k.mem(ctx)
+	if err != nil {
+		return err
+	}
+	return m.RecordScript(ctx, sc)
+}
+
+func (k *siteKnowledge) Learn(ctx context.Context, l agent.Lesson) error {
+	m, err := k.mem(ctx)
+	if err != nil {
+		return err
+	}
+	return m.Learn(ctx, l)
 }
 
 // Close closes what was opened.
@@ -66,11 +105,11 @@ func (k *siteKnowledge) Close() error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	var errs []error
-	if k.base != nil {
-		errs = append(errs, k.base.Close())
+	if k.base.v != nil {
+		errs = append(errs, k.base.v.Close())
 	}
-	if k.memory != nil {
-		errs = append(errs, k.memory.Close())
+	if k.memory.v != nil {
+		errs = append(errs, k.memory.v.Close())
 	}
 	return errors.Join(errs...)
 }

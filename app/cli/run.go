@@ -20,15 +20,17 @@ var errNoAnswer = errors.New("a question needs an answer (--on-ask fail)")
 
 type runFlags struct {
 	common
-	yes     bool
-	answers multi
-	onAsk   string
+	yes      bool
+	answers  multi
+	onAsk    string
+	noReplay bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.common.register(fs)
 	fs.BoolVar(&f.yes, "yes", false, "accept announcements and plan approvals (never risky confirms)")
 	fs.Var(&f.answers, "answer", "answer the next question (repeatable, in order)")
+	fs.BoolVar(&f.noReplay, "no-replay", false, "plan afresh: neither replay an errand done before nor remember this one")
 	fs.StringVar(&f.onAsk, "on-ask", "", "unanswered question: default | fail | prompt (default: prompt on a terminal, otherwise default)")
 }
 
@@ -94,7 +96,7 @@ func (f *runFlags) execute(ctx context.Context, env Env, do func(*app.Service, a
 		return ExitUsage
 	}
 	p := newPrompter(f.answers, mode, f.yes, env)
-	res, err := do(svc, app.TaskRequest{Allow: f.allow, Sink: out, Prompter: p})
+	res, err := do(svc, app.TaskRequest{Allow: f.allow, Sink: out, Prompter: p, NoReplay: f.noReplay})
 	out.result(res)
 	switch {
 	case errors.Is(err, errNoAnswer) || errors.Is(err, agent.ErrNeedsAnswer):
@@ -152,6 +154,8 @@ func (p *printer) Emit(e agent.Event) {
 		fmt.Fprintf(p.w, "  %s %s — %s\n", mark, v.Action, v.Evidence)
 	case agent.Confidence:
 		fmt.Fprintf(p.w, "confidence %.2f → %s\n", v.Overall, v.Recommendation)
+	case agent.MemoryNote:
+		fmt.Fprintf(p.w, "memory (%s): %s\n", v.What, v.Text)
 	case agent.TaskFinished:
 		fmt.Fprintf(p.w, "%s: %s\n", v.Status, v.Summary)
 	}

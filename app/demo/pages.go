@@ -40,6 +40,7 @@ type pageData struct {
 	Report    reportFigures
 	Query     string         // the search page's ?q=
 	Results   []searchResult // its answers
+	SaveLabel string         // the new-patient form's save button; "" = Save
 }
 
 // searchResult is one answer of the help search, the web search stand-in of the tests.
@@ -88,7 +89,7 @@ func sitePages() []page {
 		{pattern: "GET /{$}", file: "patients.html", title: "Patients", nav: "patients", script: "patients.js", fill: patients},
 		{pattern: "GET /patients", file: "patients.html", title: "Patients", nav: "patients", script: "patients.js", fill: patients},
 		{pattern: "GET /patients/new", file: "patient_new.html", title: "New patient", nav: "new", script: "patient-form.js",
-			fill: func(_ *Site, d *pageData) { d.Genders = genders() }},
+			fill: func(s *Site, d *pageData) { d.Genders, d.SaveLabel = genders(), s.SaveLabel() }},
 		{pattern: "GET /reports", file: "reports.html", title: "Reports", nav: "reports"},
 		{pattern: "GET /reports/monthly", file: "report_monthly.html", title: "Monthly report", nav: "reports",
 			fill: func(s *Site, d *pageData) {

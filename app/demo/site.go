@@ -77,6 +77,8 @@ type Site struct {
 	contacts []Contact
 	settings Settings
 	visits   map[string]int
+	// saveLabel renames the new-patient form's Save button, as a site's redesign would.
+	saveLabel string
 }
 
 // New returns a site seeded with two patients.

@@ -48,6 +48,21 @@ func (s *Site) Contacts() []Contact {
 	return slices.Clone(s.contacts)
 }
 
+// RenameSave gives the new-patient form's Save button another label from the next page
+// load on ("" = Save), as a redesign would: replays of errands recorded before must heal.
+func (s *Site) RenameSave(label string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.saveLabel = label
+}
+
+// SaveLabel is the new-patient form's save button label; "" = Save.
+func (s *Site) SaveLabel() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.saveLabel
+}
+
 // Settings returns the stored settings.
 func (s *Site) Settings() Settings {
 	s.mu.Lock()

@@ -35,6 +35,13 @@ func (s *step) bind(i int, obs page.Observation) binding {
 		return binding{action: a, match: 1, why: c.Words}
 	}
 	n, ok := obs.Node(c.Action.ID)
+	if el := s.st.Commands[i].Recorded; el != nil && (!c.Bound || !ok || !stillDescribes(c, n)) {
+		// A replayed step: the element it acted on last time, when the page has it.
+		if nc, found := boundRecorded(c, *el, obs); found {
+			s.st.Commands[i].Command, c = nc, nc
+			n, ok = obs.Node(c.Action.ID)
+		}
+	}
 	if !c.Bound || !ok || !stillDescribes(c, n) {
 		nc, q := understand.Rebind(c, obs, s.readOpts())
 		switch {
@@ -45,6 +52,9 @@ func (s *step) bind(i int, obs page.Observation) binding {
 		}
 		s.st.Commands[i].Command = nc
 		c = nc
+		if s.st.Commands[i].Recorded != nil {
+			s.healedByName(i, obs)
+		}
 		if !c.Action.Kind.NeedsElement() {
 			return binding{action: c.Action, match: 1, why: c.Words}
 		}

@@ -64,6 +64,9 @@ func (s *step) buildChain(obs page.Observation) (chain, func() (State, Output, [
 			}
 		}
 		if b.deferred {
+			if len(ch.links) == 0 && s.st.Commands[i].Recorded != nil {
+				return ch, func() (State, Output, []Event, error) { return s.heal(i, obs) }
+			}
 			if len(ch.links) == 0 {
 				return ch, func() (State, Output, []Event, error) { return s.notFound(i, obs) }
 			}

@@ -43,7 +43,7 @@ func (s *step) dismissFirst(i int, covered page.Node, btn page.Node, obs page.Ob
 	act := page.Action{Kind: page.Click, ID: btn.ID}
 	act.Says("click", page.Describe(btn))
 	click := understand.Command{Action: act, Bound: true, Verb: "click", Phrase: btn.Name, Words: "close the dialog", Match: 1, Changes: true}
-	s.splice(i, 0, []Planned{{Command: click}})
+	s.splice(i, 0, []Planned{{Command: click, Aside: true}})
 	s.st.Assumed = append(s.st.Assumed, fmt.Sprintf("the dialog %q covers %s, so I close it with %q first",
 		obs.Modal, page.Describe(covered), btn.Name))
 	return s.decide(obs)

@@ -34,6 +34,9 @@ type Effect struct {
 	// URL and Query are a knowledge or hints lookup's.
 	URL   string `json:"url,omitempty"`
 	Query string `json:"query,omitempty"`
+	// Script is the errand to record, Lesson the lesson to keep (memory.go).
+	Script *Script `json:"script,omitempty"`
+	Lesson *Lesson `json:"lesson,omitempty"`
 
 	perform func(ctx context.Context) EffectReply
 }

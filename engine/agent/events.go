@@ -34,6 +34,9 @@ const (
 	EventSelfCorrection EventType = "selfCorrection"
 	// EventModelProgress is a running model call as it streams (llm.CallProgress).
 	EventModelProgress EventType = "modelProgress"
+	// EventMemory is the memory at work: a replay, a healed step, a script kept, a
+	// lesson learned (memory.go).
+	EventMemory EventType = "memory"
 )
 
 // Event is one thing the UI, the CLI's NDJSON and the server's SSE show. It marshals flat:

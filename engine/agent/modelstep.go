@@ -225,6 +225,10 @@ func (s *step) useCommands(rr refineReply, cmds []understand.Command, obs page.O
 // addCommands replaces the commands from the cursor with the model's; only the batch's
 // last command completes its plan steps.
 func (s *step) addCommands(cmds []understand.Command, r Refined, obs page.Observation) (State, Output, []Event, error) {
+	var failed *FirstFailure // a correction's first command takes over the lesson to learn
+	if s.st.Cursor < len(s.st.Commands) {
+		failed = s.st.Commands[s.st.Cursor].Failed
+	}
 	s.st.Commands = s.st.Commands[:s.st.Cursor]
 	for k, c := range cmds {
 		rk := r
@@ -232,6 +236,9 @@ func (s *step) addCommands(cmds []understand.Command, r Refined, obs page.Observ
 			rk.Steps = 0
 		}
 		s.st.Commands = append(s.st.Commands, Planned{Command: c, Refined: &rk})
+		if k == 0 {
+			s.st.Commands[len(s.st.Commands)-1].Failed = failed
+		}
 	}
 	return s.decide(obs)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/knowledge/recorded"
 )
 
 func (s *step) complete(obs page.Observation) (State, Output, []Event, error) {
@@ -21,6 +22,7 @@ func (s *step) complete(obs page.Observation) (State, Output, []Event, error) {
 	if msgs := successMessages(obs); len(msgs) > 0 {
 		summary += " The page says: " + strings.Join(msgs, "; ")
 	}
+	s.recordScript()
 	return s.finish(PhaseCompleted, summary)
 }
 
@@ -65,9 +67,18 @@ func (s *step) observed(in Input) (State, Output, []Event, error) {
 		}
 		s.emit(EventStepVerified, ev)
 		if !v.ok && !o.Action.CanFail {
+			s.noteFailure(cmd, p.Chain[k], obs)
 			return s.failed(*p, k, o, v, obs)
 		}
-		s.st.History = append(s.st.History, Done{Step: p.Step, Index: k, Action: o.Action, Evidence: v.evidence})
+		target := recorded.ElementOf(p.Chain[k].Target)
+		if !o.Action.Kind.NeedsElement() {
+			target = recorded.Element{}
+		}
+		s.st.History = append(s.st.History, Done{Step: p.Step, Index: k, Action: o.Action, Evidence: v.evidence,
+			Target: target, Aside: s.st.Commands[cmd].Aside})
+		a := o.Action
+		a.ID = ""
+		s.learn(cmd, recorded.Step{Action: a, Element: target}, obs)
 		if s.st.Cursor <= cmd {
 			s.st.Dialogs = 0
 		}

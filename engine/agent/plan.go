@@ -14,6 +14,7 @@ func (s *step) start(in Input) (State, Output, []Event, error) {
 	goal := strings.TrimSpace(in.Goal)
 	s.st.Version = StateVersion
 	s.st.Goal, s.st.Request, s.st.StartURL = goal, goal, in.Observation.URL
+	s.st.NoReplay = in.NoReplay
 	s.st.Phase = PhaseIdle // a new task, or an old one read again (versions.go)
 	if !in.Now.IsZero() {
 		s.st.Today, s.st.Started = in.Now.Format(time.DateOnly), in.Now
@@ -51,15 +52,20 @@ func (s *step) plan(obs page.Observation) (State, Output, []Event, error) {
 	}
 	r := understand.Read(goal, obs, s.readOpts())
 	s.keepReading(r)
+	if !needsModel(r) {
+		s.st.Commands = plannedFrom(r)
+		s.st.Complexity = Complexity{levelSimple, "every word is about this page"}
+		return s.fastPath(obs)
+	}
+	if sc, ok := s.replayScript(obs); ok {
+		// Done before from this page: it runs again as it ran, with no model.
+		return s.replay(sc, obs)
+	}
 	rest := ""
 	if s.a.model != nil {
 		rest = laterPart(goal, r)
 	}
 	switch {
-	case !needsModel(r):
-		s.st.Commands = plannedFrom(r)
-		s.st.Complexity = Complexity{levelSimple, "every word is about this page"}
-		return s.fastPath(obs)
 	case rest != "":
 		// What was understood comes first in the goal: it runs as read, and the model
 		// plans only what is left, from the page it leads to (docs/understanding.md,

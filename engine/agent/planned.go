@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/knowledge/recorded"
 )
 
 // Planned is one command of the task with everything decided about it, so inserting or
@@ -26,6 +27,12 @@ type Planned struct {
 	Announced bool `json:"announced,omitempty"`
 	// Refined is set on commands the model wrote from its plan.
 	Refined *Refined `json:"refined,omitempty"`
+	// Recorded is the element a replayed command acted on last time (memory.go); Failed
+	// is its first failure on this task, the lesson a later success teaches; Aside marks
+	// a command that is not part of the errand (closing a dialog in the way).
+	Recorded *recorded.Element `json:"recorded,omitempty"`
+	Failed   *FirstFailure     `json:"failed,omitempty"`
+	Aside    bool              `json:"aside,omitempty"`
 }
 
 // Raw is the command as a plan step reads.

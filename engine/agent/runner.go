@@ -93,6 +93,8 @@ type Runner struct {
 	Now      func() time.Time // nil = time.Now
 	NewID    func() string    // task ids; required
 	Logger   *slog.Logger     // nil = discard
+	// NoReplay starts tasks that neither replay an errand done before nor are kept.
+	NoReplay bool
 }
 
 type run struct {
@@ -129,7 +131,7 @@ func (r *Runner) Run(ctx context.Context, goal, startURL string) (Result, error)
 		return Result{}, fmt.Errorf("observe start page: %w", err)
 	}
 	ru := &run{r: r, st: State{TaskID: r.NewID(), Phase: PhaseIdle}, started: began}
-	return ru.loop(ctx, Input{Kind: InputStart, Goal: goal, Observation: obs, Now: began})
+	return ru.loop(ctx, Input{Kind: InputStart, Goal: goal, Observation: obs, Now: began, NoReplay: r.NoReplay})
 }
 
 // load reads a persisted task; done is set when it has already finished.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
+	"github.com/errand-app/errand/knowledge/recorded"
 )
 
 // Phase is a task's dialogue state (docs/decisions.md D-2).
@@ -111,6 +112,12 @@ type State struct {
 	// NoModel is the advice on getting a model, kept when the goal was read without one
 	// because none answered; a task that then fails says it (docs/models.md).
 	NoModel string `json:"noModel,omitempty"`
+	// Script is the remembered errand this task replays; Record is set when the task
+	// is one to remember once completed; NoReplay keeps the task away from the memory
+	// (memory.go).
+	Script   *Replaying `json:"script,omitempty"`
+	Record   bool       `json:"record,omitempty"`
+	NoReplay bool       `json:"noReplay,omitempty"`
 	// Replay is set while the step waits for an effect's reply (effects.go).
 	Replay *Replay `json:"replay,omitempty"`
 	// PlanApproved is set once the person approved the plan.
@@ -197,6 +204,10 @@ type Done struct {
 	Index    int         `json:"index"`
 	Action   page.Action `json:"action"`
 	Evidence string      `json:"evidence"`
+	// Target is the element it acted on, as a replay finds it again; Aside marks a step
+	// that was not part of the errand (a dialog closed because it was in the way).
+	Target recorded.Element `json:"target,omitzero"`
+	Aside  bool             `json:"aside,omitempty"`
 }
 
 // InputKind names the inputs of docs/decisions.md D-1 and D-34.
@@ -228,6 +239,9 @@ const (
 type Input struct {
 	Kind InputKind `json:"kind"`
 	Goal string    `json:"goal,omitempty"`
+	// NoReplay, at a start, keeps the task from replaying or recording (errand run
+	// --no-replay).
+	NoReplay bool `json:"noReplay,omitempty"`
 	// Now is the runner's clock at a start, so the step function reads no clock.
 	Now         time.Time         `json:"now,omitempty"`
 	Observation page.Observation  `json:"observation"`

@@ -19,6 +19,8 @@ type Config struct {
 	Model llm.Model
 	// Knowledge retrieves documents and skills hints; nil = none.
 	Knowledge Knowledge
+	// Memory replays errands done before and keeps lessons; nil = none (memory.go).
+	Memory Memory
 	// Offline is the advice shown when a goal needs a model and none answers, e.g. how to
 	// install Ollama or which model to pull.
 	Offline string
@@ -34,6 +36,7 @@ type Agent struct {
 	set       Settings
 	model     llm.Model
 	knowledge Knowledge
+	memory    Memory
 	offline   string
 	searchURL string
 }
@@ -41,7 +44,7 @@ type Agent struct {
 // New returns an Agent.
 func New(cfg Config) *Agent {
 	return &Agent{limits: cfg.Limits.withDefaults(), set: cfg.Settings.withDefaults(), model: cfg.Model,
-		knowledge: cfg.Knowledge, offline: cfg.Offline, searchURL: cfg.SearchURL}
+		knowledge: cfg.Knowledge, memory: cfg.Memory, offline: cfg.Offline, searchURL: cfg.SearchURL}
 }
 
 // Settings returns the decision settings in force, defaults filled in.
@@ -103,7 +106,7 @@ func (a *Agent) Step(ctx context.Context, st State, in Input) (State, Output, []
 		return st, Output{}, nil, fmt.Errorf("step: an effect reply that nothing asked for")
 	}
 	work := base
-	if a.model != nil || a.knowledge != nil {
+	if a.model != nil || a.knowledge != nil || a.memory != nil {
 		// The step code changes its state in place; a replay must start from the state
 		// as it was, so it works on a copy.
 		var err error

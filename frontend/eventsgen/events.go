@@ -32,6 +32,7 @@ func events() []event {
 		{agent.EventSelfRefineUpdate, agent.SelfRefineUpdate{}},
 		{agent.EventUsage, agent.UsagePayload{}},
 		{agent.EventModelProgress, llm.CallProgress{}},
+		{agent.EventMemory, agent.MemoryNote{}},
 		{agent.EventGoalVerified, agent.GoalVerified{}},
 		{agent.EventReplanned, agent.Replanned{}},
 		{agent.EventSelfCorrection, agent.SelfCorrection{}},

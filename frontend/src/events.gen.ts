@@ -25,6 +25,7 @@ export type EventType =
   | "replanned"
   | "selfCorrection"
   | "modelProgress"
+  | "memory"
   | "runEnded"
   | "pullProgress";
 
@@ -224,6 +225,13 @@ export interface CallProgress {
   limitMs: number;
   /** Error says why a failed call failed. */
   error?: string;
+}
+
+/** MemoryNote is the memory event: what Errand replayed, healed, kept or learned. */
+export interface MemoryNote {
+  /** "replay", "healed", "recorded", "learned" */
+  what: string;
+  text: string;
 }
 
 /** GoalVerified is the goalVerified event: the final check of a model's plan. */
@@ -492,6 +500,7 @@ export type ErrandEvent = Envelope &
     | ({ type: "selfRefineUpdate" } & SelfRefineUpdate)
     | ({ type: "usage" } & UsagePayload)
     | ({ type: "modelProgress" } & CallProgress)
+    | ({ type: "memory" } & MemoryNote)
     | ({ type: "goalVerified" } & GoalVerified)
     | ({ type: "replanned" } & Replanned)
     | ({ type: "selfCorrection" } & SelfCorrection)

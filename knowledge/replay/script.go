@@ -60,35 +60,6 @@ func Record(goal, startURL string, steps []recorded.Step) (Script, error) {
 		Goal: strings.TrimSpace(goal), Vars: vars, Steps: clean}, nil
 }
 
-// Rewrite returns the script with step i replaced by a healed step, the way Record would
-// have written it: the old step's element no longer resolved and another one did.
-func (s Script) Rewrite(i int, healed recorded.Step, bindings Bindings) (Script, error) {
-	if i < 0 || i >= len(s.Steps) {
-		return s, fmt.Errorf("rewrite step %d: the script has %d", i+1, len(s.Steps))
-	}
-	clean, err := healed.Clean(s.Goal)
-	if err != nil {
-		return s, fmt.Errorf("rewrite step %d: %w", i+1, err)
-	}
-	// The healed step carries this run's values: write them back as this run's variables.
-	vars := make([]Var, len(s.Vars))
-	for j, v := range s.Vars {
-		if b, ok := bindings[v.Name]; ok {
-			v.Value = b
-		}
-		vars[j] = v
-	}
-	steps := append([]recorded.Step(nil), s.Steps...)
-	steps[i] = templateStep(clean, vars)
-	out := s
-	out.Steps = steps
-	out.Vars = append([]Var(nil), s.Vars...)
-	for j := range out.Vars {
-		out.Vars[j].Used = out.Vars[j].Used || vars[j].Used
-	}
-	return out, nil
-}
-
 // Instantiate returns the script's steps with the bindings' values in them, ready for the
 // fast path's resolver: each element is found again by its description.
 func Instantiate(s Script, bindings Bindings) ([]recorded.Step, error) {

@@ -97,17 +97,6 @@ RETURNING `+columns, sc.Site, sc.Pattern, sc.Key, lead(sc.Key), sc.Goal, vars, s
 	return out, nil
 }
 
-// Update writes a rewritten script (Script.Rewrite) over the stored one with its ID.
-func (s *Store) Update(ctx context.Context, sc Script) error {
-	vars, steps, err := encode(sc)
-	if err != nil {
-		return fmt.Errorf("update replay script %d: %w", sc.ID, err)
-	}
-	res, err := s.db.ExecContext(ctx, `UPDATE replay_scripts SET vars = ?, steps = ?, updated_at = ? WHERE id = ?`,
-		vars, steps, s.clock.Now().UnixMilli(), sc.ID)
-	return affected(res, err, fmt.Sprintf("update replay script %d", sc.ID))
-}
-
 // Find returns the script that replays goal from the page at url, with the goal's values
 // bound to its variables; ok is false when none matches. The most recently used wins.
 func (s *Store) Find(ctx context.Context, url, goal string) (sc Script, b Bindings, ok bool, err error) {
