@@ -26,6 +26,14 @@ func newModelRig(t *testing.T, lim Limits) *modelRig {
 		st: State{TaskID: "task-1", Phase: PhaseIdle}}
 }
 
+// newKnowingRig is a rig whose agent has a knowledge base too, answered by the script.
+func newKnowingRig(t *testing.T, lim Limits) *modelRig {
+	t.Helper()
+	r := newModelRig(t, lim)
+	r.ag = New(Config{Model: untouchable{t}, Knowledge: untouchable{t}, Limits: lim})
+	return r
+}
+
 // step hands in to the agent and, as the runner does, answers the effects it asks for
 // until it decides; the events are those of the whole input.
 func (r *modelRig) step(in Input) (Output, []Event) {

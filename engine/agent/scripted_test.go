@@ -26,6 +26,12 @@ type scripted struct {
 	asked  []asked
 	calls  int // model attempts, as usage events count them: a repaired reply is two
 	tokens int
+	// known holds the passages of knowledge and hints lookups by kind and query; a
+	// query not listed finds nothing, as a store that knows nothing of it.
+	known   map[EffectKind]map[string][]string
+	lookups []Effect
+	// trail is every effect answered, in order: "knowledge", "hints" or the purpose.
+	trail []string
 }
 
 // asked is one model effect the script answered.
@@ -77,7 +83,37 @@ func malformed(first, second string) scriptedReply {
 }
 
 func newScripted(t *testing.T) *scripted {
-	return &scripted{t: t, queues: map[llm.Purpose][]scriptedReply{}}
+	return &scripted{t: t, queues: map[llm.Purpose][]scriptedReply{}, known: map[EffectKind]map[string][]string{}}
+}
+
+// Know makes a knowledge or hints lookup for query find passages.
+func (s *scripted) Know(kind EffectKind, query string, passages ...string) {
+	if s.known[kind] == nil {
+		s.known[kind] = map[string][]string{}
+	}
+	s.known[kind][query] = passages
+}
+
+// answer builds the reply to an effect from the script; it never performs it.
+func (s *scripted) answer(e *Effect) EffectReply {
+	s.t.Helper()
+	switch e.Kind {
+	case EffectModel:
+		if e.Request != nil {
+			s.trail = append(s.trail, string(e.Request.Purpose))
+			return s.reply(*e.Request)
+		}
+	case EffectKnowledge, EffectHints:
+		s.trail = append(s.trail, string(e.Kind))
+		s.lookups = append(s.lookups, Effect{Kind: e.Kind, URL: e.URL, Query: e.Query})
+		raw, err := json.Marshal(s.known[e.Kind][e.Query])
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		return EffectReply{Kind: e.Kind, Value: raw}
+	}
+	s.t.Fatalf("an effect the script cannot answer: %+v", e)
+	return EffectReply{}
 }
 
 // Script queues replies for purpose, answered in order.
@@ -85,13 +121,9 @@ func (s *scripted) Script(p llm.Purpose, replies ...scriptedReply) {
 	s.queues[p] = append(s.queues[p], replies...)
 }
 
-// answer builds the reply to a model effect from the script; it never performs it.
-func (s *scripted) answer(e *Effect) EffectReply {
+// reply answers a model call from the purpose's queue.
+func (s *scripted) reply(req llm.Request) EffectReply {
 	s.t.Helper()
-	if e.Kind != EffectModel || e.Request == nil {
-		s.t.Fatalf("a %s effect was asked; these tests script model replies only", e.Kind)
-	}
-	req := *e.Request
 	s.asked = append(s.asked, asked{Purpose: req.Purpose, Role: req.Role, Messages: append([]llm.Message(nil), req.Messages...)})
 	q := s.queues[req.Purpose]
 	if len(q) == 0 {
@@ -173,9 +205,19 @@ func (s *scripted) CallsFor(p llm.Purpose) int {
 	return n
 }
 
-// untouchable is the agent's model in these tests: Step must only ask for model calls,
-// never make them, so any call fails the test.
+// untouchable is the agent's model and knowledge in these tests: Step must only ask for
+// model calls and lookups, never make them, so any call fails the test.
 type untouchable struct{ t *testing.T }
+
+func (m untouchable) Retrieve(_ context.Context, url, query string) ([]string, error) {
+	m.t.Errorf("knowledge of %s was retrieved directly; lookups are effects the runner performs", url)
+	return nil, errors.New("untouchable: a lookup outside the runner")
+}
+
+func (m untouchable) Hints(_ context.Context, url, goal string) ([]string, error) {
+	m.t.Errorf("hints for %s were read directly; lookups are effects the runner performs", url)
+	return nil, errors.New("untouchable: a lookup outside the runner")
+}
 
 func (m untouchable) Chat(_ context.Context, req llm.Request) (llm.Reply, error) {
 	m.t.Errorf("the %s call was made directly; model calls are effects the runner performs", req.Purpose)
