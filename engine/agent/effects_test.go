@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/errand-app/errand/engine/llm"
-	"github.com/errand-app/errand/engine/llm/fakeollama"
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/engine/understand"
 )
@@ -33,18 +33,17 @@ func checkpointed(t *testing.T, st State) State {
 // off; the replayed part of the step emits nothing twice.
 func TestModelCallsAreEffects(t *testing.T) {
 	r := newModelRig(t, Limits{})
-	r.srv.Script("PLANNING", planOf(0.95, "Fill in the contact form and save it"))
+	r.script.Script(llm.PurposePlanning, planOf(0.95, "Fill in the contact form and save it"))
 	chain := refineOf(0.95, 1, "", act(`setValue(31, "Jas")`, "Name"), act(`setValue(32, "jas@example.com")`, "Email"), act("click(34)", "Save"))
-	r.srv.Script("REFINEMENT", chain, chain) // the second for the call a crash repeats
-	ctx := context.Background()
+	r.script.Script(llm.PurposeRefinement, chain, chain) // the second for the call a crash repeats
 	var all []Event
 	st, out, ev := stepT(t, r.ag, State{TaskID: "task-1", Phase: PhaseIdle},
 		Input{Kind: InputStart, Goal: "Add Jas to the contacts with email 'jas@example.com'", Observation: contactPage})
 	all = append(all, ev...)
-	if out.Kind != OutputEffect || out.Effect.Request.Purpose != llm.PurposePlanning || r.srv.Calls() != 0 {
-		t.Fatalf("start: %s %+v after %d calls, want a planning effect and no call made", out.Kind, out.Effect, r.srv.Calls())
+	if out.Kind != OutputEffect || out.Effect.Request.Purpose != llm.PurposePlanning || r.script.Calls() != 0 {
+		t.Fatalf("start: %s %+v after %d calls, want a planning effect and no call made", out.Kind, out.Effect, r.script.Calls())
 	}
-	reply := out.Effect.Perform(ctx)
+	reply := r.script.answer(out.Effect)
 	st, out, ev = stepT(t, r.ag, checkpointed(t, st), Input{Kind: InputEffect, Effect: &reply})
 	all = append(all, ev...)
 	if out.Kind != OutputEffect || out.Effect.Request.Purpose != llm.PurposeRefinement || len(payloads[UsagePayload](ev, EventUsage)) != 1 {
@@ -52,13 +51,13 @@ func TestModelCallsAreEffects(t *testing.T) {
 	}
 	// A crash here: the refinement call is made, but its reply never reaches the
 	// checkpoint. The task resumes from its checkpoint and asks for the refinement again.
-	_ = out.Effect.Perform(ctx)
+	_ = r.script.answer(out.Effect)
 	st, out, ev = stepT(t, r.ag, checkpointed(t, st), Input{Kind: InputResume, Observation: contactPage})
 	all = append(all, ev...)
 	if out.Kind != OutputEffect || out.Effect.Request.Purpose != llm.PurposeRefinement || len(ev) != 0 {
 		t.Fatalf("resumed: %s with %d events, want the refinement asked again and nothing re-emitted", out.Kind, len(ev))
 	}
-	reply = out.Effect.Perform(ctx)
+	reply = r.script.answer(out.Effect)
 	st, out, ev = stepT(t, r.ag, checkpointed(t, st), Input{Kind: InputEffect, Effect: &reply})
 	all = append(all, ev...)
 	if out.Kind != OutputAct || len(out.Actions) != 3 || st.Replay != nil {
@@ -124,7 +123,7 @@ func TestEffectErrorsSurviveTheCheckpoint(t *testing.T) {
 // text has the question put to the person, with the options it listed.
 func TestPlannerQuestionInItsOwnWords(t *testing.T) {
 	r := newModelRig(t, Limits{})
-	r.srv.Script("PLANNING", fakeollama.JSON(planReply{Thought: "Two cards are saved. Which card should I use: Visa or Mastercard?"}))
+	r.script.Script(llm.PurposePlanning, replyJSON(planReply{Thought: "Two cards are saved. Which card should I use: Visa or Mastercard?"}))
 	out, _ := r.start(addPatient, contactPage)
 	if out.Kind != OutputAsk || len(out.Questions) != 1 || !strings.Contains(out.Questions[0].Text, "Which card") {
 		t.Fatalf("out = %s %+v, want the planner's question", out.Kind, out.Questions)
@@ -142,11 +141,11 @@ func TestPlannerQuestionInItsOwnWords(t *testing.T) {
 // model call; the model is asked only about the words after it, once that part ran.
 func TestModelPlansOnlyTheRest(t *testing.T) {
 	r := newModelRig(t, Limits{})
-	r.srv.Script("PLANNING", planOf(0.95, "Click Save"))
-	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", act("click(34)", "Save")))
+	r.script.Script(llm.PurposePlanning, planOf(0.95, "Click Save"))
+	r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "", act("click(34)", "Save")))
 	out, _ := r.start("Type 'Jas' into Name and then book a table for two", contactPage)
-	if got := actions(out); out.Kind != OutputAct || len(got) != 1 || got[0] != `setValue("31", "Jas")` || r.srv.Calls() != 0 {
-		t.Fatalf("out %s %v after %d calls: want the typing first, no model call", out.Kind, got, r.srv.Calls())
+	if got := actions(out); out.Kind != OutputAct || len(got) != 1 || got[0] != `setValue("31", "Jas")` || r.script.Calls() != 0 {
+		t.Fatalf("out %s %v after %d calls: want the typing first, no model call", out.Kind, got, r.script.Calls())
 	}
 	typed := contactPage
 	typed.Tree = append([]page.Node(nil), contactPage.Tree...)
@@ -162,17 +161,16 @@ func TestModelPlansOnlyTheRest(t *testing.T) {
 // step as soon as its score is in, before the next improving call is made.
 func TestSelfRefineLeavesOneIterationAtATime(t *testing.T) {
 	r := newModelRig(t, Limits{})
-	r.srv.Script("PLANNING", planOf(0.5, "Type Jas", "Save"), planOf(0.6, "Type Jas into Name", "Save"),
+	r.script.Script(llm.PurposePlanning, planOf(0.5, "Type Jas", "Save"), planOf(0.6, "Type Jas into Name", "Save"),
 		planOf(0.7, "Type Jas into Name", "Click Save"))
-	r.srv.Script("CRITIC", fakeollama.JSON(Feedback{Score: 0.5, Issues: []string{"vague"}}),
-		fakeollama.JSON(Feedback{Score: 0.7, Issues: []string{"no button"}}), fakeollama.JSON(Feedback{Score: 0.95}))
-	r.srv.Script("REFINEMENT", refineOf(0.95, 2, "", act(`setValue(31, "Jas")`, "Name"), act("click(34)", "Save")))
-	ctx := context.Background()
+	r.script.Script(llm.PurposeCritic, replyJSON(Feedback{Score: 0.5, Issues: []string{"vague"}}),
+		replyJSON(Feedback{Score: 0.7, Issues: []string{"no button"}}), replyJSON(Feedback{Score: 0.95}))
+	r.script.Script(llm.PurposeRefinement, refineOf(0.95, 2, "", act(`setValue(31, "Jas")`, "Name"), act("click(34)", "Save")))
 	st, out, _ := stepT(t, r.ag, State{TaskID: "task-1", Phase: PhaseIdle}, Input{Kind: InputStart, Goal: addPatient, Observation: contactPage})
 	var iterations []int // the iteration each update reported, in the order they left
 	for out.Kind == OutputEffect {
-		reply := out.Effect.Perform(ctx)
-		callsBefore := r.srv.Calls()
+		reply := r.script.answer(out.Effect)
+		callsBefore := r.script.Calls()
 		var ev []Event
 		st, out, ev = stepT(t, r.ag, st, Input{Kind: InputEffect, Effect: &reply})
 		ups := payloads[SelfRefineUpdate](ev, EventSelfRefineUpdate)
@@ -180,7 +178,7 @@ func TestSelfRefineLeavesOneIterationAtATime(t *testing.T) {
 			t.Fatalf("%d self-refine updates left one step together", len(ups))
 		}
 		if len(ups) == 1 {
-			if r.srv.Calls() != callsBefore {
+			if r.script.Calls() != callsBefore {
 				t.Fatal("a model call was made before the update left")
 			}
 			iterations = append(iterations, ups[0].Iteration)
@@ -214,4 +212,27 @@ func TestLaterPart(t *testing.T) {
 			t.Errorf("laterPart(%q) = %q, want %q", tt.goal, got, tt.want)
 		}
 	}
+}
+
+// TestModelRepliesUnusable: a call whose reply stayed malformed after the client's repair
+// ends the task saying so, with both attempts' tokens counted.
+func TestModelRepliesUnusable(t *testing.T) {
+	r := newModelRig(t, Limits{})
+	r.script.Script(llm.PurposePlanning, malformed("add the patient", "I will add the patient"))
+	out, ev := r.start(addPatient, formPage)
+	if out.Kind != OutputDone || r.st.Phase != PhaseFailed ||
+		!strings.HasPrefix(out.Summary, "The model's replies could not be used (") || !strings.Contains(out.Summary, "did not follow the schema") {
+		t.Fatalf("out = %s (%s) phase %s, want the task failed for unusable replies", out.Kind, out.Summary, r.st.Phase)
+	}
+	var failed []bool
+	for _, u := range payloads[UsagePayload](ev, EventUsage) {
+		failed = append(failed, u.Failed)
+	}
+	if !reflect.DeepEqual(failed, []bool{true, true}) || r.st.ModelCalls != 2 || r.st.Tokens != r.script.Tokens() || r.st.Tokens == 0 {
+		t.Errorf("usage failed marks %v, calls %d tokens %d (scripted %d): want both attempts counted", failed, r.st.ModelCalls, r.st.Tokens, r.script.Tokens())
+	}
+	if len(r.st.History) != 0 {
+		t.Errorf("history %v, want nothing done", r.st.History)
+	}
+	r.wantCalls(map[llm.Purpose]int{llm.PurposePlanning: 1})
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/errand-app/errand/engine/llm"
-	"github.com/errand-app/errand/engine/llm/fakeollama"
 	"github.com/errand-app/errand/engine/page"
 )
 
@@ -28,8 +27,8 @@ var recordPage = page.Observation{URL: "http://clinic.test/patients/40", Title: 
 func TestModelChainSafety(t *testing.T) {
 	t.Run("a chain ends after the click", func(t *testing.T) {
 		r := newModelRig(t, Limits{})
-		r.srv.Script("PLANNING", planOf(0.95, "Fill in the contact form and save it"))
-		r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", act(`setValue(31, "Jas")`, "Name"), act(`setValue(32, "jas@example.com")`, "Email"),
+		r.script.Script(llm.PurposePlanning, planOf(0.95, "Fill in the contact form and save it"))
+		r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "", act(`setValue(31, "Jas")`, "Name"), act(`setValue(32, "jas@example.com")`, "Email"),
 			act("click(34)", "Save"), act(`setValue(33, "555")`, "Phone")))
 		out, ev := r.start("Add Jas to the contacts with email 'jas@example.com'", contactPage)
 		want := []string{`setValue("31", "Jas")`, `setValue("32", "jas@example.com")`, `click("34")`}
@@ -50,9 +49,9 @@ func TestModelChainSafety(t *testing.T) {
 	})
 	t.Run("a risky click runs alone after a confirm", func(t *testing.T) {
 		r := newModelRig(t, Limits{})
-		r.srv.Script("PLANNING", planOf(0.95, "Note that Jas moved away, then delete the record"))
-		r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", act(`setValue(51, "moved away")`, "Note it"), act("click(50)", "Delete")))
-		r.srv.Script("CRITIC", criticOf(true, "")) // a risky action is always reviewed
+		r.script.Script(llm.PurposePlanning, planOf(0.95, "Note that Jas moved away, then delete the record"))
+		r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "", act(`setValue(51, "moved away")`, "Note it"), act("click(50)", "Delete")))
+		r.script.Script(llm.PurposeCritic, criticOf(true, "")) // a risky action is always reviewed
 		out, _ := r.start("Update Jas's record: add the note 'moved away' and delete the patient", recordPage)
 		if got := actions(out); !reflect.DeepEqual(got, []string{`setValue("51", "moved away")`}) {
 			t.Fatalf("first chain = %v, want the note alone", got)
@@ -84,10 +83,10 @@ func reflowed() page.Observation {
 func TestModelPartialChainFailure(t *testing.T) {
 	r := newModelRig(t, Limits{})
 	const step = "Type Jas and her birth date, then save"
-	r.srv.Script("PLANNING", planOf(0.95, step))
-	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", act(`setValue(3, "Jas")`, "Name"), act(`setValue(4, "1990-03-05")`, "Birth date"),
+	r.script.Script(llm.PurposePlanning, planOf(0.95, step))
+	r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "", act(`setValue(3, "Jas")`, "Name"), act(`setValue(4, "1990-03-05")`, "Birth date"),
 		act("click(8)", "Save")))
-	r.srv.Script("SELF_CORRECTION", fakeollama.JSON(correctionReply{Thought: "the field is now Born",
+	r.script.Script(llm.PurposeSelfCorrection, replyJSON(correctionReply{Thought: "the field is now Born",
 		Actions: []actionReply{act(`setValue(14, "1990-03-05")`, "Birth date")}, Confidence: 0.9}))
 	out, _ := r.start(addPatient, formPage)
 	if len(out.Actions) != 3 {
@@ -113,7 +112,7 @@ func TestModelPartialChainFailure(t *testing.T) {
 	}
 
 	// The fix runs; the rest of its step (Save) is refined again, not skipped.
-	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "Patients", act("click(8)", "Save")))
+	r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "Patients", act("click(8)", "Save")))
 	out, ev = r.ran(out, withValues(after, "h-reflow", map[string]string{"14": "1990-03-05"}), page.Observations{DidDomMutate: true})
 	if got := actions(out); !reflect.DeepEqual(got, []string{`click("8")`}) {
 		t.Fatalf("after the fix: out %s (%s) actions %v, want Save", out.Kind, out.Summary, got)
@@ -136,9 +135,9 @@ func TestModelPartialChainFailure(t *testing.T) {
 
 func TestModelContingency(t *testing.T) {
 	r := newModelRig(t, Limits{})
-	r.srv.Script("PLANNING", fakeollama.JSON(planReply{Score: 0.95, Steps: []planStepReply{{Description: "Type Jas into Name and save",
+	r.script.Script(llm.PurposePlanning, replyJSON(planReply{Score: 0.95, Steps: []planStepReply{{Description: "Type Jas into Name and save",
 		Contingencies: []Contingency{{If: "Got it", Then: "click Got it"}}}}}))
-	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", fillAndSave...))
+	r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "", fillAndSave...))
 	out, _ := r.start(addPatient, formPage)
 
 	// A cookie banner covers Save.
@@ -180,8 +179,8 @@ func TestModelVelocityCheck(t *testing.T) {
 	for i := range clicks {
 		clicks[i] = act("click(70)", "Refresh")
 	}
-	r.srv.Script("PLANNING", planOf(0.95, "Refresh until Jas shows"), planOf(0.95, "Refresh once more"))
-	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", clicks...), refineOf(0.95, 1, "", clicks...))
+	r.script.Script(llm.PurposePlanning, planOf(0.95, "Refresh until Jas shows"), planOf(0.95, "Refresh once more"))
+	r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "", clicks...), refineOf(0.95, 1, "", clicks...))
 	out, _ := r.start(addPatient, stuckPage)
 	nothing := page.Observations{DidNetworkOccur: true}
 	for i := range 4 {
@@ -219,24 +218,24 @@ func TestModelVelocityCheck(t *testing.T) {
 
 func TestModelTierEscalation(t *testing.T) {
 	r := newModelRig(t, Limits{})
-	r.srv.Script("PLANNING", planOf(0.95, "Type Jas into Name", "Click Save"))
-	r.srv.Script("REFINEMENT", refineOf(0.95, 2, "", fillAndSave...))
-	r.srv.Script("VERIFICATION", verifyOf(true, 0.5, "maybe"), verifyOf(true, 0.9, "Jas is in the list"))
+	r.script.Script(llm.PurposePlanning, planOf(0.95, "Type Jas into Name", "Click Save"))
+	r.script.Script(llm.PurposeRefinement, refineOf(0.95, 2, "", fillAndSave...))
+	r.script.Script(llm.PurposeVerification, verifyOf(true, 0.5, "maybe"), verifyOf(true, 0.9, "Jas is in the list"))
 	out, _ := r.start(addPatient, formPage)
 	out, ev := r.ran(out, savedPage, page.Observations{DidNetworkOccur: true, DidURLChange: true})
 	if out.Kind != OutputDone || r.st.Phase != PhaseCompleted {
 		t.Fatalf("out = %+v", out)
 	}
-	var models []string
+	var roles []llm.Role
 	var full []bool
-	for _, req := range r.srv.Requests() {
-		if req.Purpose == "VERIFICATION" {
-			models = append(models, req.Chat.Model)
-			full = append(full, strings.Contains(req.Chat.Messages[1].Content, `[40] link "Jas"`))
+	for _, a := range r.script.asked {
+		if a.Purpose == llm.PurposeVerification {
+			roles = append(roles, a.Role)
+			full = append(full, strings.Contains(a.User(), `[40] link "Jas"`))
 		}
 	}
-	if !reflect.DeepEqual(models, []string{llm.DefaultFast, llm.DefaultPlanner}) || !reflect.DeepEqual(full, []bool{false, true}) {
-		t.Errorf("verification models %v with the tree %v, want fast without, then planner with", models, full)
+	if !reflect.DeepEqual(roles, []llm.Role{llm.RoleFast, llm.RolePlanner}) || !reflect.DeepEqual(full, []bool{false, true}) {
+		t.Errorf("verification roles %v with the tree %v, want fast without, then planner with", roles, full)
 	}
 	gv := payloads[GoalVerified](ev, EventGoalVerified)
 	if want := (GoalVerified{Tier: 3, TaskCompleted: true, Confidence: 0.9, GoalAchieved: true, Reason: "Jas is in the list"}); len(gv) != 1 || gv[0] != want {
@@ -247,9 +246,9 @@ func TestModelTierEscalation(t *testing.T) {
 func TestModelGoalNotReached(t *testing.T) {
 	r := newModelRig(t, Limits{})
 	for range 3 {
-		r.srv.Script("PLANNING", planOf(0.95, "Open the list", "Check for Jas"))
-		r.srv.Script("REFINEMENT", refineOf(0.95, 2, "", act(`finish("Jas is there")`, "done")))
-		r.srv.Script("VERIFICATION", verifyOf(false, 0.9, "no Jas in the list"))
+		r.script.Script(llm.PurposePlanning, planOf(0.95, "Open the list", "Check for Jas"))
+		r.script.Script(llm.PurposeRefinement, refineOf(0.95, 2, "", act(`finish("Jas is there")`, "done")))
+		r.script.Script(llm.PurposeVerification, verifyOf(false, 0.9, "no Jas in the list"))
 	}
 	out, ev := r.start(addPatient, listPage)
 	if out.Kind != OutputDone || r.st.Phase != PhaseFailed ||
@@ -273,11 +272,11 @@ func TestModelGoalNotReached(t *testing.T) {
 func TestModelSubtasks(t *testing.T) {
 	r := newModelRig(t, Limits{})
 	const goalA, goalB = "Add the patient Jas", "Book Jas's first visit"
-	r.srv.Script("PLANNING", fakeollama.JSON(planReply{Score: 0.95, Steps: []planStepReply{{Description: "Type Jas into Name and save"}},
+	r.script.Script(llm.PurposePlanning, replyJSON(planReply{Score: 0.95, Steps: []planStepReply{{Description: "Type Jas into Name and save"}},
 		Subtasks: []Subtask{{Goal: goalA, Output: "Jas's record"}, {Goal: goalB, Input: "Jas's record"}}}),
 		planOf(0.95, "Open Jas and click Book visit"))
-	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "", fillAndSave...), refineOf(0.95, 1, "", act("click(40)", "Open Jas")))
-	r.srv.Script("VERIFICATION", verifyOf(true, 0.9, "Jas is in the list"))
+	r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "", fillAndSave...), refineOf(0.95, 1, "", act("click(40)", "Open Jas")))
+	r.script.Script(llm.PurposeVerification, verifyOf(true, 0.9, "Jas is in the list"))
 	out, ev := r.start(addPatient+" and book her first visit", formPage)
 	if ready := payloads[PlanReady](ev, EventPlanReady); len(ready) != 1 || ready[0].Subtasks != 2 {
 		t.Fatalf("planReady = %+v", ready)
@@ -320,8 +319,8 @@ func TestModelRollingSummary(t *testing.T) {
 	}
 	form.Tree = append(form.Tree, page.Node{ID: "99", Role: "btn", Name: "Submit intake", Type: "submit"})
 	r := newModelRig(t, Limits{})
-	r.srv.Script("PLANNING", planOf(0.95, "Answer the twelve questions", "Submit the intake"))
-	r.srv.Script("REFINEMENT", refineOf(0.95, 1, "Submit intake", fill...), refineOf(0.95, 1, "", act("click(99)", "Submit")))
+	r.script.Script(llm.PurposePlanning, planOf(0.95, "Answer the twelve questions", "Submit the intake"))
+	r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "Submit intake", fill...), refineOf(0.95, 1, "", act("click(99)", "Submit")))
 	out, _ := r.start("Add the intake answers a1 to a12 for Jas", form)
 	if len(out.Actions) != 12 {
 		t.Fatalf("chain = %v", actions(out))
@@ -348,10 +347,10 @@ func TestModelRollingSummary(t *testing.T) {
 
 func TestModelMaxSteps(t *testing.T) {
 	r := newModelRig(t, Limits{MaxSteps: 3})
-	r.srv.Script("PLANNING", planOf(0.95, "Next", "Next", "Next", "Next", "Next"))
-	r.srv.Handle("REFINEMENT", func(fakeollama.Request) fakeollama.Reply {
-		return refineOf(0.95, 1, "Next", act("click(80)", "Next"))
-	})
+	r.script.Script(llm.PurposePlanning, planOf(0.95, "Next", "Next", "Next", "Next", "Next"))
+	for range 5 { // one a plan step; the guard must stop before the fourth is asked for
+		r.script.Script(llm.PurposeRefinement, refineOf(0.95, 1, "Next", act("click(80)", "Next")))
+	}
 	wizard := page.Observation{URL: "http://clinic.test/wizard", Title: "Wizard", DOMHash: "w0",
 		Tree: []page.Node{{ID: "80", Role: "btn", Name: "Next"}}}
 	out, _ := r.start("Add Jas through the five-page wizard", wizard)
