@@ -155,21 +155,31 @@ func similarElements(want page.Node, obs page.Observation) []Similar {
 
 // midExec pauses the task on a failed step for the person's decision.
 func (s *step) midExec(p Pending, k int, o page.Outcome, v verdict, obs page.Observation) (State, Output, []Event, error) {
+	return s.openMidExec(s.failure(p, k, o, v, obs))
+}
+
+// failure is the failed-step dialog for the k-th action of p, analysed.
+func (s *step) failure(p Pending, k int, o page.Outcome, v verdict, obs page.Observation) MidExec {
 	want := p.Chain[k].Target
 	an := analyzeFailure(want, o, v, p.BeforeURL, obs)
 	if s.st.Dialogs >= s.a.limits.MaxRetries {
 		// The same step has failed through dialogs before: do not suggest a loop.
 		an.RecommendedAction = DecisionAbort
 	}
-	s.st.Dialogs++
 	target := page.Describe(want)
 	if want.ID == "" {
 		target = o.Action.Description
 	}
-	m := MidExec{RequestID: s.requestID(), Analysis: an, Options: []string{DecisionRetry, DecisionSkip, DecisionReplan, DecisionAbort},
+	return MidExec{Analysis: an, Options: []string{DecisionRetry, DecisionSkip, DecisionReplan, DecisionAbort},
 		SuggestedAction: an.RecommendedAction,
 		FailedStep: FailedStep{StepIndex: p.Step, Command: p.Chain[k].Command, Action: o.Action.String(), TargetDescription: target,
 			Error: v.evidence}}
+}
+
+// openMidExec puts a failed step to the person.
+func (s *step) openMidExec(m MidExec) (State, Output, []Event, error) {
+	s.st.Dialogs++
+	m.RequestID = s.requestID()
 	s.st.MidExec = &m
 	s.setPhase(PhaseMidExecDialog)
 	s.emit(EventMidExecDialog, MidExecPayload{m})

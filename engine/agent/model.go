@@ -85,6 +85,9 @@ func (s *step) modelFailed(err error) (State, Output, []Event, error) {
 	if s.ctx.Err() != nil {
 		return s.st, Output{}, s.events, fmt.Errorf("step: %w", s.ctx.Err())
 	}
+	if st, out, evs, err, ok := s.handOverFailed(err); ok {
+		return st, out, evs, err
+	}
 	var missing *llm.MissingError
 	if r := s.unread; r != nil && (errors.Is(err, llm.ErrUnavailable) || errors.As(err, &missing)) {
 		// The model was to plan what the reader could not; without it, the reader's
@@ -118,7 +121,7 @@ func (s *step) noModel(err error) string {
 // promptCtx gathers what every prompt shows besides the page.
 func (s *step) promptCtx() promptContext {
 	return promptContext{Goal: s.st.Goal, Rest: s.st.Rest, Answers: s.st.Clarified, Knowledge: s.st.Knowledge,
-		Hints: s.st.Hints, History: historyText(s.st.History)}
+		Hints: s.st.Hints, History: historyText(s.st.History), Failed: failureNote(s.st.HandOver)}
 }
 
 // rawHistory is how many verified actions prompts show one by one; older ones are

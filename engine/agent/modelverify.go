@@ -64,7 +64,7 @@ type SelfCorrection struct {
 	Failed   string   `json:"failedAction"`
 	Cause    string   `json:"cause"`
 	Actions  []string `json:"actions"`
-	Source   string   `json:"source"` // contingency or model
+	Source   string   `json:"source"` // contingency, model, or handover (the model plans from the failure)
 	Verified bool     `json:"verified"`
 }
 

@@ -108,6 +108,9 @@ func (s *step) failed(p Pending, k int, o page.Outcome, v verdict, obs page.Obse
 	if st, out, evs, err, ok := s.correctModel(cmd, o, v, obs); ok {
 		return st, out, evs, err
 	}
+	if st, out, evs, err, ok := s.handOver(p, k, o, v, obs); ok {
+		return st, out, evs, err
+	}
 	return s.midExec(p, k, o, v, obs)
 }
 

@@ -52,6 +52,7 @@ type promptContext struct {
 	Knowledge []string // retrieved chunks, untrusted like the page
 	Hints     []string // skills memory: fixes that worked here before
 	History   string   // rolling summary plus the last raw actions
+	Failed    string   // the step the model takes over from the fast path, and why it failed
 }
 
 func (c promptContext) header() string {
@@ -75,6 +76,9 @@ func (c promptContext) header() string {
 	}
 	if c.History != "" {
 		b.WriteString("Done so far:\n" + c.History + "\n")
+	}
+	if c.Failed != "" {
+		b.WriteString(c.Failed + "\n")
 	}
 	return b.String()
 }

@@ -118,6 +118,8 @@ type State struct {
 	Script   *Replaying `json:"script,omitempty"`
 	Record   bool       `json:"record,omitempty"`
 	NoReplay bool       `json:"noReplay,omitempty"`
+	// HandOver is the failed step a model took over from the fast path (handover.go).
+	HandOver *MidExec `json:"handOver,omitempty"`
 	// Replay is set while the step waits for an effect's reply (effects.go).
 	Replay *Replay `json:"replay,omitempty"`
 	// PlanApproved is set once the person approved the plan.
