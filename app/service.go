@@ -238,7 +238,26 @@ func (s *Service) Run(ctx context.Context, req TaskRequest) (agent.Result, error
 	}
 	defer done()
 	defer s.afterTask(ctx, su)
-	return s.runner(su, pg, req).Run(withProgress(ctx, req.Sink), req.Goal, req.URL)
+	res, err := s.runner(su, pg, req).Run(withProgress(ctx, req.Sink), req.Goal, req.URL)
+	s.settleHints(ctx, res, req.Goal)
+	return res, err
+}
+
+// settleHints counts a finished errand as a success or failure of the skills offered to
+// it as hints, under the goal as typed and as answers completed it.
+func (s *Service) settleHints(ctx context.Context, res agent.Result, goal string) {
+	if res.Status != agent.PhaseCompleted && res.Status != agent.PhaseFailed {
+		return
+	}
+	goals := []string{goal}
+	if st, err := (taskStore{s.db}).LoadState(context.WithoutCancel(ctx), res.TaskID); err == nil && st.Goal != goal {
+		goals = append(goals, st.Goal)
+	}
+	for _, g := range goals {
+		if err := s.know.settle(context.WithoutCancel(ctx), g, res.Status == agent.PhaseCompleted); err != nil {
+			s.log.Warn("count the hints' outcome", "err", err)
+		}
+	}
 }
 
 // Resume continues an interrupted task from its last verified step.
@@ -256,7 +275,9 @@ func (s *Service) Resume(ctx context.Context, id string, req TaskRequest) (agent
 	}
 	defer done()
 	defer s.afterTask(ctx, su)
-	return s.runner(su, pg, req).Resume(withProgress(ctx, req.Sink), id)
+	res, err := s.runner(su, pg, req).Resume(withProgress(ctx, req.Sink), id)
+	s.settleHints(ctx, res, st.Goal)
+	return res, err
 }
 
 func (s *Service) runner(su *setup, pg *browser.Page, req TaskRequest) *agent.Runner {

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/knowledge"
+	"github.com/errand-app/errand/knowledge/skills"
 )
 
 // siteKnowledge is the agent's Knowledge and Memory: passages of the ingested
@@ -22,6 +24,9 @@ type siteKnowledge struct {
 	mu     sync.Mutex
 	base   lazy[*knowledge.Base]
 	memory lazy[*Memory]
+	// offered are the skills given as hints to each goal's errand, whose outcome counts
+	// as each one's success or failure when the errand ends (settle).
+	offered map[string][]int64
 }
 
 // lazy is a store opened on first use; a failed open is kept, not retried each time.
@@ -72,7 +77,41 @@ func (k *siteKnowledge) Hints(ctx context.Context, url, goal string) ([]string, 
 	if err != nil {
 		return nil, err
 	}
-	return m.Skills.Hints(ctx, url, goal)
+	ms, err := m.Skills.Find(ctx, skills.Query{URL: url, Goal: goal})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(ms))
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.offered == nil {
+		k.offered = map[string][]int64{}
+	}
+	for i, sm := range ms {
+		out[i] = sm.Skill.Hint()
+		if !slices.Contains(k.offered[goal], sm.Skill.ID) {
+			k.offered[goal] = append(k.offered[goal], sm.Skill.ID)
+		}
+	}
+	return out, nil
+}
+
+// settle counts the end of goal's errand as a success or a failure of every skill offered
+// to it as a hint (docs/memory.md: only skills that mostly work stay hints).
+func (k *siteKnowledge) settle(ctx context.Context, goal string, ok bool) error {
+	k.mu.Lock()
+	ids := k.offered[goal]
+	delete(k.offered, goal)
+	m := k.memory.v
+	k.mu.Unlock()
+	if m == nil {
+		return nil
+	}
+	var errs []error
+	for _, id := range ids {
+		errs = append(errs, m.Skills.Used(ctx, id, ok))
+	}
+	return errors.Join(errs...)
 }
 
 // FindScript, RecordScript and Learn are the memory's (agent.Memory).

@@ -9,6 +9,7 @@ import (
 	"github.com/errand-app/errand/engine/llm/fakeollama"
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/knowledge"
+	"github.com/errand-app/errand/knowledge/recorded"
 )
 
 // TestModelErrandsReadTheSitesDocumentation: what was ingested for a site reaches the
@@ -46,5 +47,44 @@ func TestModelErrandsReadTheSitesDocumentation(t *testing.T) {
 	prompt := out.Effect.Request.Messages[1].Content
 	if !strings.Contains(prompt, "<page-knowledge>") || !strings.Contains(prompt, "Monday to Friday from 8:00 to 17:30") {
 		t.Errorf("the %s prompt does not carry the ingested passage:\n%s", out.Effect.Request.Purpose, prompt)
+	}
+}
+
+// TestHintOutcomesCount: a skill offered as a hint counts the errand's end as its success
+// or failure, once per errand (docs/memory.md, "Limits").
+func TestHintOutcomesCount(t *testing.T) {
+	ctx := context.Background()
+	mem := openTestMemory(t)
+	know := &siteKnowledge{openMemory: func(context.Context) (*Memory, error) { return mem, nil }}
+	obs := form("http://clinic.test/patients/new", "Save")
+	if err := mem.Learn(ctx, agent.Lesson{URL: obs.URL, Goal: "Save the patient", Page: recorded.PageSignature(obs),
+		Failed: recorded.Of(page.Action{Kind: page.Click, ID: "9"}, obs), Worked: recorded.Of(page.Action{Kind: page.Click, ID: "10"}, obs)}); err != nil {
+		t.Fatal(err)
+	}
+	counts := func() (int, int) {
+		ks, err := mem.Skills.List(ctx, "")
+		if err != nil || len(ks) != 1 {
+			t.Fatalf("skills = %+v, %v", ks, err)
+		}
+		return ks[0].Successes, ks[0].Failures
+	}
+	s0, f0 := counts()
+	for _, ok := range []bool{true, false} {
+		hs, err := know.Hints(ctx, obs.URL, "save this patient")
+		if err != nil || len(hs) != 1 {
+			t.Fatalf("hints = %v, %v", hs, err)
+		}
+		if _, err := know.Hints(ctx, obs.URL, "save this patient"); err != nil { // asked again in the same errand
+			t.Fatal(err)
+		}
+		if err := know.settle(ctx, "save this patient", ok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := know.settle(ctx, "save this patient", true); err != nil { // nothing offered since
+		t.Fatal(err)
+	}
+	if s, f := counts(); s != s0+1 || f != f0+1 {
+		t.Errorf("successes %d→%d, failures %d→%d; want one more of each", s0, s, f0, f)
 	}
 }
