@@ -53,9 +53,11 @@ func failureNote(m *MidExec) string {
 	if m.FailedStep.TargetDescription != "" {
 		what = m.FailedStep.TargetDescription
 	}
-	note := fmt.Sprintf("The step on %s failed: %s.", what, strings.TrimSuffix(m.Analysis.Cause, "."))
+	// The element's name, the cause's evidence and a dialog's name are the page's words:
+	// they stay inside a page note (docs/decisions.md D-38).
+	note := fmt.Sprintf("%s failed: %s.", what, strings.TrimSuffix(m.Analysis.Cause, "."))
 	if m.Analysis.Suggestion != "" {
 		note += " " + m.Analysis.Suggestion
 	}
-	return note + " Plan from the page as it is now."
+	return "A step failed: " + pageNote(note) + " Plan from the page as it is now."
 }

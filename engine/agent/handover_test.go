@@ -37,7 +37,7 @@ func TestFastPathFailureHandsOverToTheModel(t *testing.T) {
 		t.Fatalf("out = %s %+v (%s), want the model's click on Maybe later", out.Kind, out.Actions, out.Summary)
 	}
 	plans := r.users(llm.PurposePlanning)
-	if len(plans) != 1 || !strings.Contains(plans[0], `The step on “Save” button failed: Something covers the element`) ||
+	if len(plans) != 1 || !strings.Contains(plans[0], `A step failed: <page-note>“Save” button failed: Something covers the element`) ||
 		!strings.Contains(plans[0], "Done so far:") || !strings.Contains(plans[0], "Plan from the page as it is now.") {
 		t.Errorf("planning prompt does not carry the failure:\n%s", strings.Join(plans, "\n---\n"))
 	}

@@ -99,14 +99,11 @@ Example: {"thought":"The name is given and the page has a form.","sources":["PAG
 }
 
 func planPrompt(c promptContext, obs page.Observation) llm.Request {
-	system := `Plan the errand.
-Write 1 to 8 short steps, each one thing done on the page: open, type, choose, click.
-For each step: expectedOutcome (what the page shows after it) and nextGoal (a short text, such as a button name, that must be visible for the next step).
-Add contingencies for likely surprises: if a visible text appears, then an explicit command ("click Got it").
-If a required value is missing, ask for it in needsClarification.
-For a long errand, group the steps into subtasks with what each needs (input) and gives (output).
-score is how sure you are that the plan reaches the goal, 0 to 1.
-Example: {"thought":"The form is one click away.","steps":[{"description":"Click New patient","expectedOutcome":"the new patient form","nextGoal":"Name","contingencies":[]},{"description":"Type 'Jas' into Name","expectedOutcome":"Name shows Jas","nextGoal":"Save","contingencies":[]},{"description":"Click Save","expectedOutcome":"Patient Jas saved","nextGoal":"","contingencies":[{"if":"Got it","then":"click Got it"}]}],"subtasks":[],"needsClarification":[],"score":0.9}`
+	system := `Plan the errand in 1 to 8 short steps, each one thing done on the page: open, type, choose, click.
+Each step has expectedOutcome (what the page shows after it) and nextGoal (a short text, such as a button name, visible for the next step), and contingencies for likely surprises: if a visible text appears, then an explicit command.
+A required value missing: ask for it in needsClarification. A long errand: group the steps into subtasks with what each needs (input) and gives (output).
+score: 0 to 1, how sure you are that the plan reaches the goal.
+Example: {"thought":"The form is open.","steps":[{"description":"Type 'Jas' into Name","expectedOutcome":"Name shows Jas","nextGoal":"Save","contingencies":[]},{"description":"Click Save","expectedOutcome":"Patient Jas saved","nextGoal":"","contingencies":[{"if":"Got it","then":"click Got it"}]}],"subtasks":[],"needsClarification":[],"score":0.9}`
 	return chat(llm.PurposePlanning, llm.RolePlanner, system, c.header()+pageView(obs))
 }
 
@@ -130,12 +127,11 @@ const actionSyntax = `Actions: click(id), setValue(id, "text"), select(id, "opti
 `
 
 func refinePrompt(c promptContext, steps []string, obs page.Observation, problem string) llm.Request {
-	system := `You turn the next steps of a plan into browser actions on the elements listed in <page>.
-` + actionSyntax + `Cover as many steps as can run in one go without the page changing in between; stop after an action that opens a page or submits a form. coversSteps says how many steps your actions carry out.
-If a value is missing, leave actions empty and name it in missingInfo.
-nextGoal: a short text that will be visible after your actions (a heading, a button name).
-confidence: 0 to 1, how sure you are these are the right elements and values.
-Example: {"thought":"Name is field 41, Save is button 47.","actions":[{"action":"setValue(41, \"Jas\")","description":"Type Jas into Name"},{"action":"click(47)","description":"Click Save"}],"coversSteps":2,"missingInfo":"","nextGoal":"Patients","confidence":0.9}`
+	system := `Turn the next steps of a plan into actions on the elements listed in <page>.
+` + actionSyntax + `Cover as many steps as run without the page changing in between; stop after an action that opens a page or submits a form. coversSteps: how many steps your actions carry out.
+A value missing: no actions, and name it in missingInfo.
+nextGoal: a short text visible after your actions (a heading, a button name). confidence: 0 to 1, how sure you are of the elements and values.
+Example: {"thought":"Name is 41, Save is 47.","actions":[{"action":"setValue(41, \"Jas\")","description":"Type Jas into Name"},{"action":"click(47)","description":"Click Save"}],"coversSteps":2,"missingInfo":"","nextGoal":"Patients","confidence":0.9}`
 	user := c.header() + "Next steps:\n" + numbered(steps) + "\n"
 	if problem != "" {
 		user += "Your last answer could not be used: " + problem + "\n"
