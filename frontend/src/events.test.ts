@@ -173,6 +173,18 @@ suite("describe", () => {
     expect(count(1234567)).toBe("1,234,567");
   });
 
+  it("says what the memory did and when the model takes over", () => {
+    expect(describe(ev(`{"type":"memory","what":"replay","text":"I did this errand before"}`))).toEqual({
+      tone: "muted",
+      title: "Replaying an errand done before, without a model",
+      detail: "I did this errand before",
+    });
+    expect(describe(ev(`{"type":"memory","what":"healed","text":"“Save” button is gone"}`))).toMatchObject({ tone: "info" });
+    expect(
+      describe(ev(`{"type":"selfCorrection","goal":"g","url":"u","failedAction":"click(8)","cause":"Something covers the element","actions":null,"source":"handover","verified":false}`)),
+    ).toEqual({ tone: "info", title: "A step failed: the model plans from here", detail: "click(8) failed: Something covers the element" });
+  });
+
   it("says whether the goal was reached", () => {
     const item = describe(
       ev(`{"type":"goalVerified","verificationTier":2,"taskCompleted":true,"confidence":0.9,"goalAchieved":true,"reason":"The patient list shows Jas."}`),

@@ -238,6 +238,12 @@ export function describe(e: ErrandEvent): FeedItem | null {
       };
     }
     case "selfCorrection":
+      if (e.source === "handover")
+        return {
+          tone: "info",
+          title: "A step failed: the model plans from here",
+          detail: `${e.failedAction} failed${e.cause ? `: ${e.cause}` : ""}`,
+        };
       return {
         tone: e.verified ? "ok" : "fail",
         title: e.verified ? "Recovered from a failed step" : "Tried another way, not confirmed",
@@ -246,6 +252,8 @@ export function describe(e: ErrandEvent): FeedItem | null {
           .filter(Boolean)
           .join(" · "),
       };
+    case "memory":
+      return { tone: e.what === "healed" ? "info" : "muted", title: memoryWords[e.what] ?? humanize(e.what), detail: e.text };
     case "pullProgress":
       return null; // Settings draws a download; it is not part of a task
     default: {
@@ -255,6 +263,14 @@ export function describe(e: ErrandEvent): FeedItem | null {
     }
   }
 }
+
+// memoryWords title what the memory did (engine/agent/memory.go).
+const memoryWords: Record<string, string> = {
+  replay: "Replaying an errand done before, without a model",
+  healed: "A remembered step's element is gone: found it again",
+  recorded: "Remembered this errand to replay it next time",
+  learned: "Learned a fix for next time",
+};
 
 /** humanize turns a camelCase event type into words: "midExecDialog" → "Mid exec dialog". */
 export function humanize(type: string): string {
