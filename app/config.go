@@ -29,6 +29,7 @@ type Config struct {
 	OllamaHost     string   // "" = http://127.0.0.1:11434
 	PlannerModel   string   // "" = llm.DefaultPlanner
 	FastModel      string   // "" = llm.DefaultFast
+	EmbedModel     string   // the knowledge base's embedding model; "" = knowledge.DefaultEmbedModel
 	// SearchURL is the web search page with %s for the query, e.g.
 	// https://html.duckduckgo.com/html/?q=%s; "" = no web search (Errand asks instead).
 	// Its host is added to every task's allowed domains.
@@ -40,7 +41,7 @@ type Config struct {
 }
 
 // FromEnv fills the fields the environment can set: ERRAND_DATA_DIR, ERRAND_CHROME,
-// OLLAMA_HOST, ERRAND_PLANNER_MODEL, ERRAND_FAST_MODEL, ERRAND_SEARCH_URL. Flags given later override them.
+// OLLAMA_HOST, ERRAND_PLANNER_MODEL, ERRAND_FAST_MODEL, ERRAND_EMBED_MODEL, ERRAND_SEARCH_URL. Flags given later override them.
 func FromEnv(getenv func(string) string) Config {
 	return Config{
 		DataDir:      getenv("ERRAND_DATA_DIR"),
@@ -48,6 +49,7 @@ func FromEnv(getenv func(string) string) Config {
 		OllamaHost:   ollamaURL(getenv("OLLAMA_HOST")),
 		PlannerModel: getenv("ERRAND_PLANNER_MODEL"),
 		FastModel:    getenv("ERRAND_FAST_MODEL"),
+		EmbedModel:   getenv("ERRAND_EMBED_MODEL"),
 		SearchURL:    getenv("ERRAND_SEARCH_URL"),
 		Headless:     true,
 	}

@@ -19,9 +19,9 @@ type KnowledgeOptions struct {
 }
 
 // OpenKnowledge opens the knowledge base in DATA_DIR/knowledge. Embeddings come from the
-// Ollama at cfg.OllamaHost with ERRAND_EMBED_MODEL (default nomic-embed-text) unless
-// offline; whether that model answers is found out on first use, and retrieval is lexical
-// until it does.
+// Ollama at cfg.OllamaHost with cfg.EmbedModel (ERRAND_EMBED_MODEL, else the one saved in
+// Settings, else nomic-embed-text) unless offline; whether that model answers is found
+// out on first use, and retrieval is lexical until it does.
 func OpenKnowledge(ctx context.Context, cfg Config, opts Options, kopts KnowledgeOptions) (*knowledge.Base, error) {
 	if opts.Getenv == nil {
 		opts.Getenv = func(string) string { return "" }
@@ -30,8 +30,12 @@ func OpenKnowledge(ctx context.Context, cfg Config, opts Options, kopts Knowledg
 	if err != nil {
 		return nil, err
 	}
-	kc := knowledge.Config{Dir: filepath.Join(dir, "knowledge"), EmbedModel: opts.Getenv("ERRAND_EMBED_MODEL"),
-		Logger: opts.Logger, Now: opts.Now}
+	saved, err := loadSettings(dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg = saved.under(cfg)
+	kc := knowledge.Config{Dir: filepath.Join(dir, "knowledge"), EmbedModel: cfg.EmbedModel, Logger: opts.Logger, Now: opts.Now}
 	if !kopts.Offline && !cfg.Offline {
 		o, err := llm.NewOllama(llm.Config{Host: cfg.OllamaHost})
 		if err != nil {

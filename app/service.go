@@ -89,7 +89,9 @@ func Open(ctx context.Context, cfg Config, opts Options) (*Service, error) {
 		speeds: llm.NewSpeeds(facts.Speeds)}
 	s.know = &siteKnowledge{
 		openBase: func(ctx context.Context) (*knowledge.Base, error) {
-			return OpenKnowledge(ctx, cfg, opts, KnowledgeOptions{})
+			// The settings in force when it opens: Settings may have changed the
+			// embedding model since the start.
+			return OpenKnowledge(ctx, s.live.Load().cfg, opts, KnowledgeOptions{})
 		},
 		openMemory: func(ctx context.Context) (*Memory, error) {
 			return OpenMemory(ctx, dir, nil)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/engine/llm"
+	"github.com/errand-app/errand/knowledge"
 )
 
 // Settings are what the Settings screen shows and saves, kept in settings.json in the data
@@ -23,6 +25,7 @@ type Settings struct {
 	OllamaHost     string        `json:"ollamaHost"`
 	PlannerModel   string        `json:"plannerModel"`
 	FastModel      string        `json:"fastModel"`
+	EmbedModel     string        `json:"embedModel"`
 	Offline        bool          `json:"offline"`
 	Profile        agent.Profile `json:"profile"`
 	AskBelow       float64       `json:"askBelow"`
@@ -71,6 +74,7 @@ func (s Settings) under(cfg Config) Config {
 	or(&cfg.OllamaHost, s.OllamaHost)
 	or(&cfg.PlannerModel, s.PlannerModel)
 	or(&cfg.FastModel, s.FastModel)
+	or(&cfg.EmbedModel, s.EmbedModel)
 	or(&cfg.ChromePath, s.ChromePath)
 	or(&cfg.Attach, s.Attach)
 	cfg.Offline = cfg.Offline || s.Offline
@@ -101,7 +105,7 @@ func (s *Service) Settings() Settings {
 	su := s.live.Load()
 	cfg, set := su.cfg, su.agent.Settings()
 	out := Settings{DataDir: s.dataDir, OllamaHost: cfg.OllamaHost, PlannerModel: cfg.PlannerModel,
-		FastModel: cfg.FastModel, Offline: cfg.Offline, Profile: set.Profile, AskBelow: set.Thresholds.Ask,
+		FastModel: cfg.FastModel, EmbedModel: cmp.Or(cfg.EmbedModel, knowledge.DefaultEmbedModel), Offline: cfg.Offline, Profile: set.Profile, AskBelow: set.Thresholds.Ask,
 		ProceedAt: set.Thresholds.Proceed, ReviewPlans: set.ReviewPlans, AnnounceMs: set.AnnounceMs,
 		AllowedDomains: append([]string{}, cfg.AllowedDomains...), ChromePath: cfg.ChromePath, Attach: cfg.Attach}
 	if su.model != nil {
@@ -151,9 +155,13 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) (Settings, erro
 	if in.FastModel == rec.Fast {
 		in.FastModel = ""
 	}
+	if in.EmbedModel == knowledge.DefaultEmbedModel {
+		in.EmbedModel = ""
+	}
 	old := s.live.Load()
 	cfg := old.cfg
 	cfg.OllamaHost, cfg.PlannerModel, cfg.FastModel, cfg.Offline = in.OllamaHost, in.PlannerModel, in.FastModel, in.Offline
+	cfg.EmbedModel = in.EmbedModel
 	cfg.ChromePath, cfg.Attach, cfg.AllowedDomains = in.ChromePath, in.Attach, in.AllowedDomains
 	cfg.Decisions.Profile, cfg.Decisions.ReviewPlans, cfg.Decisions.AnnounceMs = in.Profile, in.ReviewPlans, in.AnnounceMs
 	cfg.Decisions.Thresholds = agent.Thresholds{Ask: in.AskBelow, Proceed: in.ProceedAt}
@@ -169,6 +177,13 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) (Settings, erro
 		return Settings{}, err
 	}
 	s.live.Store(su)
+	if cfg.EmbedModel != old.cfg.EmbedModel || cfg.OllamaHost != old.cfg.OllamaHost || cfg.Offline != old.cfg.Offline {
+		// The knowledge base opens again with the new model on its next use, and
+		// re-embeds its chunks with it in the background (docs/knowledge.md).
+		if err := s.know.closeBase(); err != nil {
+			s.log.Warn("close the knowledge base for new settings", "err", err)
+		}
+	}
 	if browserChanged {
 		s.mu.Lock()
 		br := s.br
@@ -187,6 +202,7 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) (Settings, erro
 func (s Settings) checked() (Settings, error) {
 	s.OllamaHost = ollamaURL(strings.TrimSpace(s.OllamaHost))
 	s.PlannerModel, s.FastModel = strings.TrimSpace(s.PlannerModel), strings.TrimSpace(s.FastModel)
+	s.EmbedModel = strings.TrimSpace(s.EmbedModel)
 	s.ChromePath, s.Attach = strings.TrimSpace(s.ChromePath), strings.TrimSpace(s.Attach)
 	if s.OllamaHost != "" {
 		u, err := url.Parse(s.OllamaHost)
@@ -194,7 +210,7 @@ func (s Settings) checked() (Settings, error) {
 			return s, fmt.Errorf("Ollama address %q: want http://host:port", s.OllamaHost)
 		}
 	}
-	for _, m := range []string{s.PlannerModel, s.FastModel} {
+	for _, m := range []string{s.PlannerModel, s.FastModel, s.EmbedModel} {
 		if strings.ContainsAny(m, " \t") {
 			return s, fmt.Errorf("model %q: a model name has no spaces", m)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/engine/llm"
+	"github.com/errand-app/errand/knowledge"
 	"github.com/errand-app/errand/store"
 )
 
@@ -112,4 +113,44 @@ func toStrings(ps []llm.Purpose) []string {
 		out[i] = string(p)
 	}
 	return out
+}
+
+// TestEmbedModelSetting: the embedding model is a setting like the others; a change opens
+// the knowledge base again with it on its next use (which re-embeds in the background).
+func TestEmbedModelSetting(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	svc, err := Open(ctx, Config{DataDir: dir, Offline: true}, Options{Machine: laptop})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	s := svc.Settings()
+	if s.EmbedModel != knowledge.DefaultEmbedModel {
+		t.Fatalf("embed model = %q, want the default", s.EmbedModel)
+	}
+	model := func() string {
+		b, err := svc.know.base.get(ctx, &svc.know.mu, svc.know.openBase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.EmbedModel()
+	}
+	if m := model(); m != knowledge.DefaultEmbedModel {
+		t.Errorf("base opened with %q", m)
+	}
+	s.EmbedModel = " mxbai-embed-large "
+	if _, err := svc.SaveSettings(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if got := svc.Settings().EmbedModel; got != "mxbai-embed-large" {
+		t.Errorf("saved embed model = %q", got)
+	}
+	if m := model(); m != "mxbai-embed-large" {
+		t.Errorf("after the change the base runs with %q", m)
+	}
+	s.EmbedModel = "two words"
+	if _, err := svc.SaveSettings(ctx, s); err == nil {
+		t.Error("a model name with a space was saved")
+	}
 }

@@ -139,6 +139,19 @@ func (k *siteKnowledge) Learn(ctx context.Context, l agent.Lesson) error {
 	return m.Learn(ctx, l)
 }
 
+// closeBase closes the knowledge base if it is open, so its next use opens it again with
+// the settings in force then.
+func (k *siteKnowledge) closeBase() error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	b := k.base.v
+	k.base = lazy[*knowledge.Base]{}
+	if b == nil {
+		return nil
+	}
+	return b.Close()
+}
+
 // Close closes what was opened.
 func (k *siteKnowledge) Close() error {
 	k.mu.Lock()

@@ -145,6 +145,9 @@ func (b *Base) WaitVectors(ctx context.Context) error {
 }
 
 // Close stops background embedding, waits for it, and closes the files. Work not done is
+// EmbedModel is the embedding model the base's vectors come from.
+func (b *Base) EmbedModel() string { return b.cfg.EmbedModel }
+
 // resumed by the next Open.
 func (b *Base) Close() error {
 	b.bgCancel()

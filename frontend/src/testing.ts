@@ -11,6 +11,7 @@ export const defaultSettings: Settings = {
   ollamaHost: "http://127.0.0.1:11434",
   plannerModel: "qwen2.5:7b",
   fastModel: "qwen2.5:1.5b",
+  embedModel: "nomic-embed-text",
   offline: false,
   profile: "desktop",
   askBelow: 0.5,

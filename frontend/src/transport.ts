@@ -69,6 +69,7 @@ export interface Settings {
   ollamaHost: string; // e.g. http://127.0.0.1:11434
   plannerModel: string; // e.g. qwen2.5:7b
   fastModel: string; // e.g. qwen2.5:1.5b
+  embedModel: string; // the knowledge base's embedding model, e.g. nomic-embed-text
   offline: boolean; // the rules model only, never Ollama
   profile: "desktop" | "api"; // routing profile
   askBelow: number; // 0–1: below this Errand asks (desktop 0.5)

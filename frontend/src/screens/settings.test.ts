@@ -80,6 +80,7 @@ describe("settings screen", () => {
     screen.show();
     await flush();
     type(input("Planner model"), " llama3.1:8b ");
+    type(input("Embedding model"), "mxbai-embed-large ");
     type(input("Ask below"), "0.4");
     type(input("Proceed from"), "0.85");
     type(input("Announce countdown"), "5000");
@@ -92,6 +93,7 @@ describe("settings screen", () => {
     expect(t.saveSettings).toHaveBeenCalledWith({
       ...defaultSettings,
       plannerModel: "llama3.1:8b",
+      embedModel: "mxbai-embed-large",
       askBelow: 0.4,
       proceedAt: 0.85,
       announceMs: 5000,

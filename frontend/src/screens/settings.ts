@@ -43,6 +43,7 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
     ollamaHost: text("ollama", { placeholder: "http://127.0.0.1:11434" }),
     plannerModel: text("planner", { placeholder: "chosen for this machine" }),
     fastModel: text("fast", { placeholder: "qwen2.5:1.5b" }),
+    embedModel: text("embed", { placeholder: "nomic-embed-text" }),
     offline: check("offline"),
     profile: h(
       "select",
@@ -93,6 +94,7 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
 
   const plannerPull = pullControl(t, f.plannerModel, "planner", () => void checkModels());
   const fastPull = pullControl(t, f.fastModel, "fast", () => void checkModels());
+  const embedPull = pullControl(t, f.embedModel, "embedding", () => void checkModels());
 
   const modelBody = h("div", { class: "model-body", "aria-live": "polite" });
   const checkAgain = h("button", { type: "button" }, "Check again");
@@ -119,6 +121,13 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
       plannerPull.progress,
       field("Fast model", f.fastModel, "Checks steps and sorts answers: a small 1–3B model.", fastPull.el),
       fastPull.progress,
+      field(
+        "Embedding model",
+        f.embedModel,
+        "Finds the saved documents' passages by meaning; without it, search is by words only. Changing it re-embeds them in the background.",
+        embedPull.el,
+      ),
+      embedPull.progress,
       modelReason,
       checkField("Offline: use only the rules model, never Ollama", f.offline),
     ),
@@ -173,6 +182,7 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
     f.ollamaHost.value = s.ollamaHost;
     f.plannerModel.value = s.plannerModel;
     f.fastModel.value = s.fastModel;
+    f.embedModel.value = s.embedModel;
     f.offline.checked = s.offline;
     f.profile.value = s.profile;
     f.askBelow.value = String(s.askBelow);
@@ -196,6 +206,7 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
       ollamaHost: f.ollamaHost.value.trim(),
       plannerModel: f.plannerModel.value.trim(),
       fastModel: f.fastModel.value.trim(),
+      embedModel: f.embedModel.value.trim(),
       offline: f.offline.checked,
       profile: f.profile.value === "api" ? "api" : "desktop",
       askBelow: num(f.askBelow),
@@ -296,6 +307,7 @@ export function settingsScreen(t: Transport, opts: SettingsOptions = {}) {
   const off = t.onEvent((e) => {
     plannerPull.onEvent(e);
     fastPull.onEvent(e);
+    embedPull.onEvent(e);
   });
 
   return {
