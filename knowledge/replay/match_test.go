@@ -215,4 +215,3 @@ func TestRecordKeepsNoSecret(t *testing.T) {
 		t.Errorf("empty recording: %v", err)
 	}
 }
-
