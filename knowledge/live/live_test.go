@@ -52,7 +52,7 @@ func rows(t *testing.T, kb *knowledge.Base, url string) []row {
 func TestIngestSPA(t *testing.T) {
 	ctx := testCtx(t)
 	url := browsertest.Serve(t, "testdata") + "/spa.html"
-	pg := browsertest.NewPage(t, b)
+	pg := browsertest.NewPage(t, br)
 	kb := open(t)
 	var events []knowledge.Progress
 	res, err := Ingest(ctx, pg, kb, url, Config{}, func(p knowledge.Progress) { events = append(events, p) })
@@ -145,7 +145,7 @@ func dump(rs []row) string {
 func TestIngestBounded(t *testing.T) {
 	ctx := testCtx(t)
 	url := browsertest.Serve(t, "testdata") + "/spa.html"
-	pg := browsertest.NewPage(t, b)
+	pg := browsertest.NewPage(t, br)
 	var seq []string
 	res, err := Ingest(ctx, pg, open(t), url, Config{MaxPresses: 2}, func(p knowledge.Progress) {
 		if p.Type == knowledge.EventPress {
@@ -165,7 +165,7 @@ func TestIngestBounded(t *testing.T) {
 func TestIngestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(testCtx(t))
 	url := browsertest.Serve(t, "testdata") + "/spa.html"
-	pg := browsertest.NewPage(t, b)
+	pg := browsertest.NewPage(t, br)
 	res, err := Ingest(ctx, pg, open(t), url, Config{}, func(p knowledge.Progress) {
 		if p.Type == knowledge.EventPress && p.Done == 2 {
 			cancel()
@@ -188,7 +188,7 @@ func TestIngestCancelled(t *testing.T) {
 func TestIngestComesBack(t *testing.T) {
 	ctx := testCtx(t)
 	url := browsertest.Serve(t, "testdata") + "/leaves.html"
-	pg := browsertest.NewPage(t, b)
+	pg := browsertest.NewPage(t, br)
 	kb := open(t)
 	var skipped []string
 	res, err := Ingest(ctx, pg, kb, url, Config{}, func(p knowledge.Progress) {

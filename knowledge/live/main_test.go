@@ -7,7 +7,7 @@ import (
 	"github.com/errand-app/errand/engine/browser/browsertest"
 )
 
-// b is the headless Chromium the tests of this package share.
-var b *browser.Browser
+// br is the headless Chromium the tests of this package share.
+var br *browser.Browser
 
-func TestMain(m *testing.M) { browsertest.Main(m, &b) }
+func TestMain(m *testing.M) { browsertest.Main(m, &br) }
