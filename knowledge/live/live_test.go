@@ -211,3 +211,30 @@ func TestIngestComesBack(t *testing.T) {
 		t.Errorf("ended on %s", pg.URL())
 	}
 }
+
+// TestIngestAgain: reading the same page again leaves the same chunks (each press's
+// passages replace its own), and an unchanged rendering is not stored again.
+func TestIngestAgain(t *testing.T) {
+	ctx := testCtx(t)
+	url := browsertest.Serve(t, "testdata") + "/spa.html"
+	kb := open(t)
+	if _, err := Ingest(ctx, browsertest.NewPage(t, br), kb, url, Config{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	first := rows(t, kb, url)
+	var types []string
+	res, err := Ingest(ctx, browsertest.NewPage(t, br), kb, url, Config{}, func(p knowledge.Progress) {
+		if p.Trigger == "" {
+			types = append(types, p.Type)
+		}
+	})
+	if err != nil || res.Presses != 7 || res.Stored != 7 || res.Skipped != 1 {
+		t.Errorf("again: res %+v err %v", res, err)
+	}
+	if !slices.Equal(types, []string{knowledge.EventSkipped}) {
+		t.Errorf("the load again: %q, want skipped (unchanged)", types)
+	}
+	if again := rows(t, kb, url); !slices.Equal(again, first) {
+		t.Errorf("chunks after the second read:\n%s\nfirst:\n%s", dump(again), dump(first))
+	}
+}
