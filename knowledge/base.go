@@ -186,3 +186,12 @@ func (b *Base) Forget(ctx context.Context, target string) (int, error) {
 	}
 	return n, nil
 }
+
+// Chunk is a stored chunk with its phase and trigger, for listing.
+type Chunk = catalog.Hit
+
+// Chunks lists the live chunks of one source (its URL or absolute path) in the order they
+// were stored: the page as loaded first, then what each interaction revealed.
+func (b *Base) Chunks(ctx context.Context, location string) ([]Chunk, error) {
+	return b.cat.SourceChunks(ctx, location)
+}

@@ -8,6 +8,7 @@
 //	knowledge/extract  bytes → Markdown blocks, by format (HTML main content, PDF pages, DOCX, …)
 //	knowledge/chunk    Markdown → heading- and sentence-aware chunks with overlap
 //	knowledge/crawl    the polite crawler (colly): robots.txt, sitemaps, depth and page limits
+//	knowledge/live     a page read in the browser: as rendered, then what its disclosure controls reveal
 //	knowledge/catalog  knowledge.db: sources, chunks, FTS5/BM25, the embedding queue
 //	knowledge/vector   chromem-go vectors, a collection per site and embedding model
 //	knowledge/fuse     reciprocal rank fusion, freshness, de-duplication

@@ -232,7 +232,9 @@ func (b *Base) store(ctx context.Context, location, site, contentType string, bo
 			return Progress{Type: EventSkipped, Source: location, Title: prev.Title, Reason: "unchanged (same content as last time)"}
 		}
 	}
-	doc, err := extract.Extract(ctx, extract.Input{Name: location, ContentType: contentType, Body: body})
+	// What an interaction revealed is a fragment already cut to its content and headings.
+	doc, err := extract.Extract(ctx, extract.Input{Name: location, ContentType: contentType, Body: body,
+		Whole: opts.Phase == PhaseInteraction})
 	if err != nil {
 		return Progress{Type: EventError, Source: location, Error: err.Error()}
 	}
@@ -258,7 +260,8 @@ func (b *Base) store(ctx context.Context, location, site, contentType string, bo
 			}
 		}
 	}
-	return Progress{Type: EventStored, Source: location, Title: doc.Title, Kind: string(doc.Kind), Chunks: len(chunks)}
+	return Progress{Type: EventStored, Source: location, Title: doc.Title, Kind: string(doc.Kind), Chunks: len(chunks),
+		Trigger: opts.Trigger}
 }
 
 func describePathErr(err error) string {

@@ -3,6 +3,7 @@ package knowledge
 // Progress event types, in the order an ingestion emits them.
 const (
 	EventStart     = "start"     // a source (or crawl) begins; Source names it
+	EventPress     = "press"     // live ingestion presses a disclosure control: Done of Total, Trigger names it
 	EventStored    = "stored"    // a page or file was read and its chunks stored
 	EventSkipped   = "skipped"   // unchanged since the last ingestion, or refused by robots.txt
 	EventError     = "error"     // one source failed; the others go on
@@ -18,6 +19,7 @@ type Progress struct {
 	Title   string `json:"title,omitempty"`
 	Kind    string `json:"kind,omitempty"`
 	Chunks  int    `json:"chunks,omitempty"`
+	Trigger string `json:"trigger,omitempty"` // the interaction that revealed what was stored
 	Reason  string `json:"reason,omitempty"`
 	Error   string `json:"error,omitempty"`
 	Model   string `json:"model,omitempty"`

@@ -96,6 +96,9 @@ func usage(w io.Writer) {
   errand serve [--addr HOST:PORT]     the HTTP API on loopback (default 127.0.0.1:7480)
   errand ingest URL|PATH… [--strategy single|sitemap|spider] [--max-depth N] [--max-pages N] [--json]
                                       add documentation to the knowledge base
+  errand ingest --browser URL… [--max-presses N]
+                                      read pages in Chromium, with what their tabs and
+                                      accordions reveal (for single-page apps)
   errand ask "question" [--site S] [--json]
                                       the passages that answer it, with sources and scores
   errand knowledge list|forget        what is stored; forget a source or a site

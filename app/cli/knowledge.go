@@ -59,15 +59,17 @@ func ingestCmd(ctx context.Context, args []string, env Env) int {
 	depth := fs.Int("max-depth", 2, "spider: link hops from the start page")
 	pages := fs.Int("max-pages", 100, "pages fetched at most per run")
 	force := fs.Bool("force", false, "read sources again even when unchanged")
+	var lf liveFlags
+	lf.register(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return ExitUsage
 	}
 	strat, err := crawl.ParseStrategy(*strategy)
-	if err != nil || len(pos) == 0 {
-		if err == nil {
-			err = errors.New("give at least one URL, file or folder")
-		}
+	if err == nil {
+		err = checkIngestArgs(pos, lf.browser, strat)
+	}
+	if err != nil {
 		fmt.Fprintln(env.Stderr, "errand ingest:", err)
 		return ExitUsage
 	}
@@ -78,8 +80,13 @@ func ingestCmd(ctx context.Context, args []string, env Env) int {
 	}
 	defer kb.Close()
 	out := newIngestOutput(env, k.json)
-	total, err := kb.Ingest(ctx, pos, knowledge.IngestOptions{Strategy: strat, MaxDepth: *depth, MaxPages: *pages,
-		Site: k.site, Force: *force}, out.event)
+	opts := knowledge.IngestOptions{Strategy: strat, MaxDepth: *depth, MaxPages: *pages, Site: k.site, Force: *force}
+	var total knowledge.Progress
+	if lf.browser {
+		total, err = lf.ingest(ctx, env, k, kb, pos, opts, out.event)
+	} else {
+		total, err = kb.Ingest(ctx, pos, opts, out.event)
+	}
 	out.finish()
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "errand ingest:", err)
@@ -136,11 +143,25 @@ func (o *ingestOutput) event(p knowledge.Progress) {
 		return
 	}
 	switch p.Type {
+	case knowledge.EventPress:
+		if o.bar != nil {
+			o.bar.Describe(clip.Runes(fmt.Sprintf("press %d of %d: %s", p.Done, p.Total, pressed(p)), 50))
+			return
+		}
+		o.line("press    %d of %d: %s", p.Done, p.Total, pressed(p))
 	case knowledge.EventStored:
 		o.bump(p.Source)
+		if p.Trigger != "" {
+			o.line("stored   %s %s (%d chunks)", p.Source, p.Trigger, p.Chunks)
+			return
+		}
 		o.line("stored   %s (%s, %d chunks) %s", p.Source, p.Kind, p.Chunks, p.Title)
 	case knowledge.EventSkipped:
 		o.bump(p.Source)
+		if p.Trigger != "" {
+			o.line("skipped  %s %s: %s", p.Source, p.Trigger, p.Reason)
+			return
+		}
 		o.line("skipped  %s: %s", p.Source, p.Reason)
 	case knowledge.EventError:
 		o.bump(p.Source)
@@ -208,6 +229,7 @@ type askPassage struct {
 	Source  string  `json:"source"`
 	Heading string  `json:"heading"`
 	Score   float64 `json:"score"`
+	Trigger string  `json:"trigger,omitempty"` // the press that revealed it on a live page
 }
 
 func askCmd(ctx context.Context, args []string, env Env) int {
@@ -237,7 +259,7 @@ func askCmd(ctx context.Context, args []string, env Env) int {
 	if k.json {
 		res := askResult{Question: pos[0], Passages: make([]askPassage, len(ps))}
 		for i, p := range ps {
-			res.Passages[i] = askPassage{Text: p.Text, Source: p.Source, Heading: p.Heading, Score: p.Score}
+			res.Passages[i] = askPassage{Text: p.Text, Source: p.Source, Heading: p.Heading, Score: p.Score, Trigger: p.Trigger}
 		}
 		_ = json.NewEncoder(env.Stdout).Encode(res)
 		return ExitOK
@@ -253,6 +275,9 @@ func askCmd(ctx context.Context, args []string, env Env) int {
 		}
 		if p.Page > 0 {
 			where += fmt.Sprintf(" (page %d)", p.Page)
+		}
+		if p.Trigger != "" {
+			where += " (" + p.Trigger + ")"
 		}
 		fmt.Fprintf(env.Stdout, "%d. %s  [score %.4f]\n   %s\n\n", i+1, where, p.Score,
 			strings.ReplaceAll(clip.Runes(p.Text, 600), "\n", "\n   "))

@@ -92,6 +92,26 @@ func TestPutReplacesSamePhaseAndSupersedesOlderHeadings(t *testing.T) {
 	}
 }
 
+// TestPutKeepsTheLoadsHash: an interaction's content leaves the source's hash and
+// validators as the load set them, so the unchanged check compares loads with loads.
+func TestPutKeepsTheLoadsHash(t *testing.T) {
+	ctx := context.Background()
+	c, clk := open(t)
+	load := doc("https://a.test/p", "a.test", NewChunk{Heading: "Plans", Text: "Monthly."})
+	load.Hash, load.ETag = "load-hash", `"v1"`
+	c.Put(ctx, load)
+	clk.t = clk.t.Add(time.Minute)
+	tab := doc("https://a.test/p", "a.test", NewChunk{Heading: "Plans > Annual", Text: "Annual."})
+	tab.Hash, tab.Phase, tab.Trigger = "tab-hash", "interaction", "after clicking tab Annual"
+	if _, err := c.Put(ctx, tab); err != nil {
+		t.Fatal(err)
+	}
+	src, err := c.Lookup(ctx, "https://a.test/p")
+	if err != nil || src.Hash != "load-hash" || src.ETag != `"v1"` || !src.IngestedAt.Equal(clk.t) {
+		t.Errorf("source after the tab: %+v %v", src, err)
+	}
+}
+
 func TestForgetBySiteOrLocation(t *testing.T) {
 	ctx := context.Background()
 	c, _ := open(t)

@@ -51,7 +51,8 @@ type PutResult struct {
 
 // Put stores doc in one transaction: the source row is upserted, the chunks the source
 // had for the same phase and trigger are replaced, and older chunks of the same heading
-// path from other phases are marked superseded.
+// path from other phases are marked superseded. The source's hash and validators are the
+// load's: what an interaction revealed leaves them, so an unchanged page is still skipped.
 func (c *Catalog) Put(ctx context.Context, doc Document) (PutResult, error) {
 	now := c.now().UnixMilli()
 	tx, err := c.db.BeginTx(ctx, nil)
@@ -64,10 +65,12 @@ func (c *Catalog) Put(ctx context.Context, doc Document) (PutResult, error) {
 		INSERT INTO sources (location, site, title, kind, etag, last_modified, hash, ingested_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (location) DO UPDATE SET site = excluded.site, title = excluded.title,
-			kind = excluded.kind, etag = excluded.etag, last_modified = excluded.last_modified,
-			hash = excluded.hash, ingested_at = excluded.ingested_at
+			kind = excluded.kind, ingested_at = excluded.ingested_at,
+			etag = iif(?9 = '', excluded.etag, etag),
+			last_modified = iif(?9 = '', excluded.last_modified, last_modified),
+			hash = iif(?9 = '', excluded.hash, hash)
 		RETURNING id`, doc.Location, doc.Site, doc.Title, doc.Kind, doc.ETag, doc.LastModified,
-		doc.Hash, now).Scan(&res.SourceID)
+		doc.Hash, now, doc.Phase).Scan(&res.SourceID)
 	if err != nil {
 		return PutResult{}, fmt.Errorf("store %s: %w", doc.Location, err)
 	}

@@ -42,6 +42,10 @@ type Input struct {
 	// ContentType is the HTTP Content-Type; "" for files.
 	ContentType string
 	Body        []byte
+	// Whole says an HTML body is already the main content, to convert whole: readability,
+	// built for articles, cuts a short fragment (what a press on a live page revealed)
+	// down to its largest paragraph and loses the headings above it.
+	Whole bool
 }
 
 // Block is a run of Markdown from one page of the source (Page is 0 when the format has

@@ -202,3 +202,23 @@ func makePDF(title string, pages []string) []byte {
 	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R /Info 4 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
 	return b.Bytes()
 }
+
+// TestWholeKeepsAFragmentsHeadings: what a press revealed is a fragment with its headings;
+// converted whole, none of it is cut (readability keeps the paragraph and drops the rest).
+func TestWholeKeepsAFragmentsHeadings(t *testing.T) {
+	frag := `<html><head><title>Acme</title></head><body><h1>Acme</h1><h2>Plans</h2><h3>Support options</h3>
+		<div><div><p>A named support manager answers within one hour.</p></div></div></body></html>`
+	in := Input{Name: "https://acme.test/", ContentType: "text/html", Body: []byte(frag), Whole: true}
+	doc, err := Extract(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# Acme\n\n## Plans\n\n### Support options\n\nA named support manager answers within one hour."
+	if got := doc.Blocks[0].Markdown; got != want {
+		t.Errorf("whole:\n%s\nwant:\n%s", got, want)
+	}
+	in.Whole = false
+	if doc, _ := Extract(context.Background(), in); strings.Contains(doc.Blocks[0].Markdown, "Support options") {
+		t.Errorf("readability kept the headings; the test no longer shows why Whole exists:\n%s", doc.Blocks[0].Markdown)
+	}
+}

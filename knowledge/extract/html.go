@@ -40,7 +40,9 @@ func fromHTML(ctx context.Context, in Input) (Document, error) {
 
 	var main *html.Node
 	pageURL, _ := url.Parse(in.Name)
-	if art, err := readability.FromDocument(cloneNode(gq.Nodes[0]), pageURL); err == nil && art.Node != nil {
+	if in.Whole {
+		// Converted whole below.
+	} else if art, err := readability.FromDocument(cloneNode(gq.Nodes[0]), pageURL); err == nil && art.Node != nil {
 		var buf bytes.Buffer
 		_ = art.RenderText(&buf)
 		if float64(len(strings.Fields(buf.String()))) >= minMainShare*float64(bodyText) {
