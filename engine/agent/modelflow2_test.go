@@ -232,7 +232,7 @@ func TestModelTierEscalation(t *testing.T) {
 	for _, req := range r.srv.Requests() {
 		if req.Purpose == "VERIFICATION" {
 			models = append(models, req.Chat.Model)
-			full = append(full, strings.Contains(req.Chat.Messages[1].Content, `[40] link "Jas"`))
+			full = append(full, strings.Contains(req.Chat.Messages[1].Content, `[40] Jas`))
 		}
 	}
 	if !reflect.DeepEqual(models, []string{llm.DefaultFast, llm.DefaultPlanner}) || !reflect.DeepEqual(full, []bool{false, true}) {

@@ -13,12 +13,21 @@ import (
 // 0: with it a refinement prompt still fits the fast model's 4,096-token context.
 const DefaultBudget = 1500
 
+// DefaultReach is how far above and below the viewport a rendering reaches, in CSS pixels,
+// when ViewOptions.Reach is 0: a little more than a screen either way, as far as
+// browser-use still counts an element visible. Beyond it a page is summarised, and a
+// model that needs more scrolls.
+const DefaultReach = 1000
+
 // ViewOptions configure Render. The zero value is what every prompt uses.
 type ViewOptions struct {
 	// Budget is the most the rendering may cost, in EstimateTokens; 0 = DefaultBudget.
 	// What is on screen goes in first, then what is nearest above and below; the rest is
 	// summarised in one line per direction.
 	Budget int
+	// Reach is how far from the viewport, in CSS pixels, the rendering takes elements and
+	// text, budget allowing; 0 = DefaultReach, negative = no limit. Messages are always in.
+	Reach int
 	// TextOnly leaves the elements out: the page's words and messages alone, for a check
 	// that reads the page but acts on nothing (Tier 2 verification).
 	TextOnly bool
@@ -39,19 +48,22 @@ func EstimateTokens(s string) int { return (len(s) + 3) / 4 }
 //
 //	<page url="…" title="…">
 //	(more above: 12 links (Section 3, Section 2, …), 30 text blocks)
+//	links: [1] Patients [2] New patient            a run of links (or buttons): the role once
 //	# Patients                                      a heading, printed once for what follows
-//	Maria Lopez | 1985-07-12 | [7] btn "Delete"     a table row: its cells and controls
+//	Maria Lopez | 1985-07-12 | [7] btn Delete       a table row: its cells and controls
 //	dialog "Welcome" covers 8 controls:             a group line; its members are indented
-//	  [9] btn "Got it"
+//	  [9] btn Got it
 //	message: "Saved"
 //	(more below: 38 links (Contents, Index, …))
 //	</page>
 //
-// An element line is `[id] role "name" = "value" (type, states) {other options} ->
-// address`, each part only when it says something. Elements and text keep document
-// order, so ordinals ("the second link") mean the same here as on the page; what is
-// selected is filled from the viewport outwards. Render is pure: the same observation
-// gives the same text, and the observation is not changed.
+// An element line is `[id] role name = value (type, states) {other options} -> address`,
+// each part only when it says something; a name or value is quoted only when it holds one
+// of the line's own marks (see bare). Elements and text keep document order, so ordinals
+// ("the second link") mean the same here as on the page; what is selected is filled from
+// the viewport outwards, no farther than opt's reach. A heading that repeats the page's
+// title is left out: the <page> line says it. Render is pure: the same observation gives
+// the same text, and the observation is not changed.
 func Render(obs Observation, opt ViewOptions) View {
 	budget := opt.Budget
 	if budget <= 0 {
@@ -65,6 +77,12 @@ func Render(obs Observation, opt ViewOptions) View {
 		}
 	}
 	v := newView(obs)
+	switch {
+	case opt.Reach == 0:
+		v.reach = DefaultReach
+	case opt.Reach > 0:
+		v.reach = opt.Reach
+	}
 	v.choose(budget * 4)
 	return v.write()
 }
@@ -86,24 +104,36 @@ type unit struct {
 	nodes   int
 	heading bool
 	status  bool
+	// after says a heading left out (it repeats the title) stood right before this unit:
+	// a run of links does not go on across it, so a site's navigation stays apart from
+	// the page's own links.
+	after bool
 }
 
 type view struct {
 	obs     Observation
 	units   []unit
 	groups  []Group
-	hrefs   map[int]string // node index -> shortened address, for links that need one
-	covered int            // controls behind the modal dialog
-	modal   int            // the group of the modal dialog, 0 = not in the observation
+	hrefs   map[int]string  // node index -> shortened address, for links that need one
+	owners  map[string]bool // ids of controls that hold others
+	covered int             // controls behind the modal dialog
+	modal   int             // the group of the modal dialog, 0 = not in the observation
 	chosen  []bool
 	paid    map[int]bool // groups whose header line is counted
 	left    int          // characters left
+	reach   int          // pixels from the viewport a unit may be; 0 = any
 	shownMs map[string]bool
 }
 
 func newView(obs Observation) *view {
 	v := &view{obs: obs, groups: obs.Groups, paid: map[int]bool{}, shownMs: map[string]bool{}}
 	v.hrefs = linkAddresses(obs)
+	v.owners = map[string]bool{}
+	for _, g := range obs.Groups {
+		if g.Node != "" {
+			v.owners[g.Node] = true
+		}
+	}
 	if obs.Modal != "" {
 		for i, g := range obs.Groups {
 			if g.Kind == GroupDialog && (g.Name == obs.Modal || g.Name == "" && obs.Modal == "dialog") {
@@ -166,7 +196,8 @@ func sequence(obs Observation) []item {
 }
 
 // build turns the sequence into units, leaving out what a person cannot see or what is
-// said elsewhere (covered controls, a dialog's title repeated as its heading).
+// said elsewhere (covered controls, a dialog's title repeated as its heading, a heading
+// that repeats the page's title).
 func (v *view) build() {
 	// The site's own header and footer text (a brand, a copyright line) is the same on every
 	// page: it is read only when the page has no other words.
@@ -185,6 +216,7 @@ func (v *view) build() {
 			rowOwner[g.Node] = i + 1
 		}
 	}
+	after := false
 	for _, it := range sequence(v.obs) {
 		g, y0, y1 := 0, 0, 0
 		if it.node >= 0 {
@@ -199,6 +231,10 @@ func (v *view) build() {
 			}
 		} else {
 			t := v.obs.Text[it.text]
+			if v.repeatsTitle(t) && !t.Occ {
+				after = true
+				continue
+			}
 			if t.Occ || t.Text == "" || (t.Site && !siteOnly) || v.repeatsGroup(t) {
 				continue
 			}
@@ -213,10 +249,12 @@ func (v *view) build() {
 			}
 			rowUnit[r] = len(v.units)
 			v.units = append(v.units, unit{items: []item{it}, row: r, y0: y0, y1: y1,
-				chain: v.chainOf(v.group(r).Parent)})
+				chain: v.chainOf(v.group(r).Parent), after: after})
+			after = false
 			continue
 		}
-		u := unit{items: []item{it}, y0: y0, y1: y1, chain: v.chainOf(g)}
+		u := unit{items: []item{it}, y0: y0, y1: y1, chain: v.chainOf(g), after: after}
+		after = false
 		if it.text >= 0 {
 			t := &v.obs.Text[it.text]
 			if t.Kind == TextParagraph && slices.Contains(v.obs.Messages, t.Text) {
@@ -259,6 +297,12 @@ func (v *view) repeatsGroup(t TextBlock) bool {
 		g = v.group(g).Parent
 	}
 	return false
+}
+
+// repeatsTitle reports whether a text block is a heading that only repeats the page's
+// title, which the <page> line carries already.
+func (v *view) repeatsTitle(t TextBlock) bool {
+	return t.Kind == TextHeading && v.obs.Title != "" && strings.EqualFold(oneLine(t.Text), oneLine(v.obs.Title))
 }
 
 func isPrefix(a, b []int) bool {
@@ -337,8 +381,9 @@ func (v *view) fill(order []int) {
 		if v.above(v.units[k]) {
 			dir = 0
 		}
-		far := v.distance(v.units[k]) > 0
-		if far && closed[dir] {
+		dist := v.distance(v.units[k])
+		far := dist > 0
+		if far && closed[dir] || v.reach > 0 && dist > v.reach && !v.units[k].status {
 			continue
 		}
 		need := v.closure(k)
@@ -396,12 +441,16 @@ func (v *view) write() View {
 	if s := v.summary(true); s != "" {
 		b.WriteString(s + "\n")
 	}
+	var chosen []int
+	for k := range v.units {
+		if v.chosen[k] {
+			chosen = append(chosen, k)
+		}
+	}
 	var open []int
 	elements := 0
-	for k, u := range v.units {
-		if !v.chosen[k] {
-			continue
-		}
+	for p := 0; p < len(chosen); {
+		u := v.units[chosen[p]]
 		common := 0
 		for common < len(open) && common < len(u.chain) && open[common] == u.chain[common] {
 			common++
@@ -414,11 +463,17 @@ func (v *view) write() View {
 			open = append(open, u.chain[d])
 		}
 		indent := strings.Repeat("  ", len(u.chain))
-		b.WriteString(indent + u.line + "\n")
-		elements += u.nodes
+		run := v.run(chosen[p:])
+		for _, line := range v.runLines(run, len(indent)) {
+			b.WriteString(indent + line + "\n")
+		}
+		for _, k := range run {
+			elements += v.units[k].nodes
+		}
 		if u.status {
 			v.shownMs[v.obs.Text[u.items[0].text].Text] = true
 		}
+		p += len(run)
 	}
 	if v.covered > 0 && !v.coveredShown() {
 		b.WriteString(v.coveredLine() + "\n")
