@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/errand-app/errand/internal/clip"
 )
@@ -112,7 +113,10 @@ var typeWords = map[string][]string{"tel": {"tel", "phone", "mobile"}, "email": 
 // typeNamed reports whether a field's name already says its input type ("Phone" for tel).
 func typeNamed(name, typ string) bool {
 	name = strings.ToLower(name)
-	for _, w := range append(typeWords[typ], typ) {
+	if strings.Contains(name, typ) {
+		return true
+	}
+	for _, w := range typeWords[typ] {
 		if strings.Contains(name, w) {
 			return true
 		}
@@ -134,7 +138,26 @@ func bare(s string) string {
 }
 
 // oneLine collapses white space.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+func oneLine(s string) string {
+	if plainLine(s) {
+		return s // the usual case, without the copies Fields and Join make
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// plainLine reports whether s is ASCII with single spaces between words and none at
+// either end, so oneLine would return it unchanged.
+func plainLine(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' '):
+			return false
+		}
+	}
+	return true
+}
 
 // linkAddresses decides which links show where they go: only those whose name another
 // link with another destination shares, never javascript: or a same-page #anchor, and

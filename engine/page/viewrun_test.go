@@ -101,3 +101,18 @@ func TestRenderReach(t *testing.T) {
 		t.Errorf("no reach limit: the first or last link is missing")
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"Date of birth", "Date of birth"},
+		{"", ""},
+		{"  Save  ", "Save"},
+		{"Save\n draft", "Save draft"},
+		{"a  b\tc", "a b c"},
+		{"Zürich\u00a0Genève", "Zürich Genève"},
+	} {
+		if got := oneLine(tt.in); got != tt.want {
+			t.Errorf("oneLine(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
