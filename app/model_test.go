@@ -104,10 +104,11 @@ func (r *modelRig) eventsOf(t agent.EventType) []agent.Event {
 	return out
 }
 
-// idOf finds an element's id in a prompt's tree by its exact name.
+// idOf finds an element's id in a prompt's tree by its exact name: `[5] inp Name (required)`,
+// `links: [1] Patients [2] New patient`, or with the name quoted when it holds the line's marks.
 func idOf(t testing.TB, prompt, name string) string {
 	t.Helper()
-	m := regexp.MustCompile(`\[([^\]]+)\] \w+ "` + regexp.QuoteMeta(name) + `"`).FindStringSubmatch(prompt)
+	m := regexp.MustCompile(`\[([^\]]+)\] (?:\w+ )?"?` + regexp.QuoteMeta(name) + `"?(?:[ \n]|$)`).FindStringSubmatch(prompt)
 	if m == nil {
 		t.Errorf("no element %q in the prompt:\n%s", name, prompt)
 		return "0"
@@ -230,7 +231,7 @@ func (r *modelRig) fillContact(chained bool) {
 		})
 	} else {
 		var steps [][2]string
-		for _, a := range contactActions(t, `[1] inp "First name" [2] inp "Last name" [3] inp "Email" [4] inp "City" [5] sel "Country" [6] btn "Submit"`) {
+		for _, a := range contactActions(t, `[1] inp First name [2] inp Last name [3] inp Email [4] inp City [5] sel Country [6] btn Submit`) {
 			steps = append(steps, [2]string{a.desc, ""})
 		}
 		r.ollama.Script("PLANNING", plan(0.95, steps...))

@@ -20,7 +20,7 @@ func TestRunUsesOllamaWhenItAnswers(t *testing.T) {
 	ollama.Handle("REFINEMENT", func(req fakeollama.Request) fakeollama.Reply {
 		u := req.User()
 		id := func(name string) string {
-			m := regexp.MustCompile(`\[([^\]]+)\] \w+ "` + name + `"`).FindStringSubmatch(u)
+			m := regexp.MustCompile(`\[([^\]]+)\] (?:\w+ )?"?` + name + `"?(?:[ \n]|$)`).FindStringSubmatch(u)
 			if m == nil {
 				return "missing"
 			}

@@ -231,7 +231,7 @@ func TestModelTierEscalation(t *testing.T) {
 	for _, a := range r.script.asked {
 		if a.Purpose == llm.PurposeVerification {
 			roles = append(roles, a.Role)
-			full = append(full, strings.Contains(a.User(), `[40] link "Jas"`))
+			full = append(full, strings.Contains(a.User(), `[40] Jas`))
 		}
 	}
 	if !reflect.DeepEqual(roles, []llm.Role{llm.RoleFast, llm.RolePlanner}) || !reflect.DeepEqual(full, []bool{false, true}) {

@@ -247,7 +247,7 @@ func TestPromptView(t *testing.T) {
 	if n := llm.EstimateTokens(got); n > page.DefaultBudget {
 		t.Errorf("a 5,000-element page takes %d tokens, over %d", n, page.DefaultBudget)
 	}
-	if !strings.Contains(got, `[1] link "Patient 1"`) || !strings.Contains(got, "(more below: ") {
+	if !strings.Contains(got, `links: [1] Patient 1 [2] Patient 2 `) || !strings.Contains(got, "(more below: ") {
 		t.Errorf("want the visible elements first and a count of the rest:\n%s", got[max(0, len(got)-300):])
 	}
 }

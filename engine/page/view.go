@@ -1,7 +1,6 @@
 package page
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,12 +12,21 @@ import (
 // 0: with it a refinement prompt still fits the fast model's 4,096-token context.
 const DefaultBudget = 1500
 
+// DefaultReach is how far above and below the viewport a rendering reaches, in CSS pixels,
+// when ViewOptions.Reach is 0: a little more than a screen either way, as far as
+// browser-use still counts an element visible. Beyond it a page is summarised, and a
+// model that needs more scrolls.
+const DefaultReach = 1000
+
 // ViewOptions configure Render. The zero value is what every prompt uses.
 type ViewOptions struct {
 	// Budget is the most the rendering may cost, in EstimateTokens; 0 = DefaultBudget.
 	// What is on screen goes in first, then what is nearest above and below; the rest is
 	// summarised in one line per direction.
 	Budget int
+	// Reach is how far from the viewport, in CSS pixels, the rendering takes elements and
+	// text, budget allowing; 0 = DefaultReach, negative = no limit. Messages are always in.
+	Reach int
 	// TextOnly leaves the elements out: the page's words and messages alone, for a check
 	// that reads the page but acts on nothing (Tier 2 verification).
 	TextOnly bool
@@ -39,19 +47,22 @@ func EstimateTokens(s string) int { return (len(s) + 3) / 4 }
 //
 //	<page url="…" title="…">
 //	(more above: 12 links (Section 3, Section 2, …), 30 text blocks)
+//	links: [1] Patients [2] New patient            a run of links (or buttons): the role once
 //	# Patients                                      a heading, printed once for what follows
-//	Maria Lopez | 1985-07-12 | [7] btn "Delete"     a table row: its cells and controls
+//	Maria Lopez | 1985-07-12 | [7] btn Delete       a table row: its cells and controls
 //	dialog "Welcome" covers 8 controls:             a group line; its members are indented
-//	  [9] btn "Got it"
+//	  [9] btn Got it
 //	message: "Saved"
 //	(more below: 38 links (Contents, Index, …))
 //	</page>
 //
-// An element line is `[id] role "name" = "value" (type, states) {other options} ->
-// address`, each part only when it says something. Elements and text keep document
-// order, so ordinals ("the second link") mean the same here as on the page; what is
-// selected is filled from the viewport outwards. Render is pure: the same observation
-// gives the same text, and the observation is not changed.
+// An element line is `[id] role name = value (type, states) {other options} -> address`,
+// each part only when it says something; a name or value is quoted only when it holds one
+// of the line's own marks (see bare). Elements and text keep document order, so ordinals
+// ("the second link") mean the same here as on the page; what is selected is filled from
+// the viewport outwards, no farther than opt's reach. A heading that repeats the page's
+// title is left out: the <page> line says it. Render is pure: the same observation gives
+// the same text, and the observation is not changed.
 func Render(obs Observation, opt ViewOptions) View {
 	budget := opt.Budget
 	if budget <= 0 {
@@ -65,6 +76,12 @@ func Render(obs Observation, opt ViewOptions) View {
 		}
 	}
 	v := newView(obs)
+	switch {
+	case opt.Reach == 0:
+		v.reach = DefaultReach
+	case opt.Reach > 0:
+		v.reach = opt.Reach
+	}
 	v.choose(budget * 4)
 	return v.write()
 }
@@ -86,24 +103,36 @@ type unit struct {
 	nodes   int
 	heading bool
 	status  bool
+	// after says a heading left out (it repeats the title) stood right before this unit:
+	// a run of links does not go on across it, so a site's navigation stays apart from
+	// the page's own links.
+	after bool
 }
 
 type view struct {
 	obs     Observation
 	units   []unit
 	groups  []Group
-	hrefs   map[int]string // node index -> shortened address, for links that need one
-	covered int            // controls behind the modal dialog
-	modal   int            // the group of the modal dialog, 0 = not in the observation
+	hrefs   map[int]string  // node index -> shortened address, for links that need one
+	owners  map[string]bool // ids of controls that hold others
+	covered int             // controls behind the modal dialog
+	modal   int             // the group of the modal dialog, 0 = not in the observation
 	chosen  []bool
 	paid    map[int]bool // groups whose header line is counted
 	left    int          // characters left
+	reach   int          // pixels from the viewport a unit may be; 0 = any
 	shownMs map[string]bool
 }
 
 func newView(obs Observation) *view {
 	v := &view{obs: obs, groups: obs.Groups, paid: map[int]bool{}, shownMs: map[string]bool{}}
 	v.hrefs = linkAddresses(obs)
+	v.owners = map[string]bool{}
+	for _, g := range obs.Groups {
+		if g.Node != "" {
+			v.owners[g.Node] = true
+		}
+	}
 	if obs.Modal != "" {
 		for i, g := range obs.Groups {
 			if g.Kind == GroupDialog && (g.Name == obs.Modal || g.Name == "" && obs.Modal == "dialog") {
@@ -166,7 +195,8 @@ func sequence(obs Observation) []item {
 }
 
 // build turns the sequence into units, leaving out what a person cannot see or what is
-// said elsewhere (covered controls, a dialog's title repeated as its heading).
+// said elsewhere (covered controls, a dialog's title repeated as its heading, a heading
+// that repeats the page's title).
 func (v *view) build() {
 	// The site's own header and footer text (a brand, a copyright line) is the same on every
 	// page: it is read only when the page has no other words.
@@ -185,6 +215,7 @@ func (v *view) build() {
 			rowOwner[g.Node] = i + 1
 		}
 	}
+	after := false
 	for _, it := range sequence(v.obs) {
 		g, y0, y1 := 0, 0, 0
 		if it.node >= 0 {
@@ -199,6 +230,10 @@ func (v *view) build() {
 			}
 		} else {
 			t := v.obs.Text[it.text]
+			if v.repeatsTitle(t) && !t.Occ {
+				after = true
+				continue
+			}
 			if t.Occ || t.Text == "" || (t.Site && !siteOnly) || v.repeatsGroup(t) {
 				continue
 			}
@@ -213,10 +248,12 @@ func (v *view) build() {
 			}
 			rowUnit[r] = len(v.units)
 			v.units = append(v.units, unit{items: []item{it}, row: r, y0: y0, y1: y1,
-				chain: v.chainOf(v.group(r).Parent)})
+				chain: v.chainOf(v.group(r).Parent), after: after})
+			after = false
 			continue
 		}
-		u := unit{items: []item{it}, y0: y0, y1: y1, chain: v.chainOf(g)}
+		u := unit{items: []item{it}, y0: y0, y1: y1, chain: v.chainOf(g), after: after}
+		after = false
 		if it.text >= 0 {
 			t := &v.obs.Text[it.text]
 			if t.Kind == TextParagraph && slices.Contains(v.obs.Messages, t.Text) {
@@ -261,131 +298,14 @@ func (v *view) repeatsGroup(t TextBlock) bool {
 	return false
 }
 
+// repeatsTitle reports whether a text block is a heading that only repeats the page's
+// title, which the <page> line carries already.
+func (v *view) repeatsTitle(t TextBlock) bool {
+	return t.Kind == TextHeading && v.obs.Title != "" && strings.EqualFold(oneLine(t.Text), oneLine(v.obs.Title))
+}
+
 func isPrefix(a, b []int) bool {
 	return len(a) <= len(b) && slices.Equal(a, b[:len(a)])
-}
-
-// distance is how far a unit is from the viewport in pixels; 0 when any of it is on screen.
-func (v *view) distance(u unit) int {
-	h := v.obs.Viewport.Height
-	switch {
-	case h <= 0 || (u.y0 == 0 && u.y1 == 0):
-		return 0
-	case u.y1 <= 0:
-		return -u.y1 + 1
-	case u.y0 >= h:
-		return u.y0 - h + 1
-	}
-	return 0
-}
-
-// above reports whether a unit left out lies above the viewport.
-func (v *view) above(u unit) bool {
-	return v.obs.Viewport.Height > 0 && u.y1 <= 0 && !(u.y0 == 0 && u.y1 == 0)
-}
-
-// summaryRoom is what each direction's summary line may take; it is kept free.
-const summaryRoom = 200
-
-// choose picks the units to show: messages first, then by distance from the viewport,
-// each with the heading and control it depends on, while they fit. Room is kept for the
-// two summary lines; what they leave of it is filled in a second round.
-func (v *view) choose(chars int) {
-	v.chosen = make([]bool, len(v.units))
-	fixed := len(v.header()) + len("\n</page>") + 2*summaryRoom
-	for _, m := range v.obs.Messages {
-		fixed += len(messageLine(m)) + 1
-	}
-	if v.covered > 0 {
-		fixed += len(v.coveredLine()) + 1
-	}
-	v.left = chars - fixed
-	order := make([]int, len(v.units))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		ua, ub := v.units[a], v.units[b]
-		if ua.status != ub.status {
-			if ua.status {
-				return -1
-			}
-			return 1
-		}
-		return cmp.Compare(v.distance(ua), v.distance(ub))
-	})
-	v.fill(order)
-	// The summaries are known now; what they do not need goes to more units, less a margin
-	// for summaries that change as more is chosen.
-	spare := 2*summaryRoom - len(v.summary(true)) - len(v.summary(false)) - 2 - 80
-	if spare > 0 {
-		v.left += spare
-		v.fill(order)
-	}
-}
-
-// fill chooses units in order while they fit. Once a unit above or below the viewport does
-// not fit, nothing farther in that direction is taken: the view stays one piece with one
-// summary per side, instead of picking far small things over near large ones.
-func (v *view) fill(order []int) {
-	var closed [2]bool
-	for _, k := range order {
-		if v.chosen[k] {
-			continue
-		}
-		dir := 1
-		if v.above(v.units[k]) {
-			dir = 0
-		}
-		far := v.distance(v.units[k]) > 0
-		if far && closed[dir] {
-			continue
-		}
-		need := v.closure(k)
-		cost, heads := 0, map[int]bool{}
-		for _, j := range need {
-			u := v.units[j]
-			cost += len(u.line) + 1 + 2*len(u.chain)
-			for d, g := range u.chain {
-				if !v.paid[g] && !heads[g] {
-					heads[g] = true
-					cost += len(v.groupLine(g)) + 1 + 2*d
-				}
-			}
-		}
-		if cost > v.left {
-			if far {
-				closed[dir] = true
-			}
-			continue
-		}
-		v.left -= cost
-		for _, j := range need {
-			v.chosen[j] = true
-		}
-		for g := range heads {
-			v.paid[g] = true
-		}
-	}
-}
-
-// closure is unit k with the units it depends on that are not chosen yet.
-func (v *view) closure(k int) []int {
-	var out []int
-	seen := map[int]bool{}
-	var add func(int)
-	add = func(j int) {
-		if seen[j] || v.chosen[j] {
-			return
-		}
-		seen[j] = true
-		out = append(out, j)
-		for _, d := range v.units[j].deps {
-			add(d)
-		}
-	}
-	add(k)
-	return out
 }
 
 // write prints the chosen units in document order under their group lines.
@@ -396,12 +316,16 @@ func (v *view) write() View {
 	if s := v.summary(true); s != "" {
 		b.WriteString(s + "\n")
 	}
+	var chosen []int
+	for k := range v.units {
+		if v.chosen[k] {
+			chosen = append(chosen, k)
+		}
+	}
 	var open []int
 	elements := 0
-	for k, u := range v.units {
-		if !v.chosen[k] {
-			continue
-		}
+	for p := 0; p < len(chosen); {
+		u := v.units[chosen[p]]
 		common := 0
 		for common < len(open) && common < len(u.chain) && open[common] == u.chain[common] {
 			common++
@@ -414,11 +338,17 @@ func (v *view) write() View {
 			open = append(open, u.chain[d])
 		}
 		indent := strings.Repeat("  ", len(u.chain))
-		b.WriteString(indent + u.line + "\n")
-		elements += u.nodes
+		run := v.run(chosen[p:])
+		for _, line := range v.runLines(run, len(indent)) {
+			b.WriteString(indent + line + "\n")
+		}
+		for _, k := range run {
+			elements += v.units[k].nodes
+		}
 		if u.status {
 			v.shownMs[v.obs.Text[u.items[0].text].Text] = true
 		}
+		p += len(run)
 	}
 	if v.covered > 0 && !v.coveredShown() {
 		b.WriteString(v.coveredLine() + "\n")

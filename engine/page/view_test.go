@@ -17,7 +17,7 @@ func TestRender(t *testing.T) {
 		want string
 	}{
 		{
-			name: "elements with their values, flags and options",
+			name: "elements with their values, flags and options; names quoted only when they hold the line's marks",
 			obs: Observation{URL: "http://x.test/new", Title: "New patient", Tree: []Node{
 				{ID: "5", Role: RoleInput, Name: "Name", State: "required"},
 				{ID: "6", Role: RoleInput, Name: "Date of birth", Type: "date"},
@@ -28,18 +28,18 @@ func TestRender(t *testing.T) {
 				{ID: "11", Role: RoleLink, Name: "Cancel", Value: "/patients"},
 			}},
 			want: `<page url="http://x.test/new" title="New patient">
-[5] inp "Name" (required)
-[6] inp "Date of birth"
-[7] sel "Gender" = "Select…" {Female|Male}
-[8] inp "Phone" = "5, 5" (tel)
+[5] inp Name (required)
+[6] inp Date of birth
+[7] sel Gender = Select… {Female|Male}
+[8] inp Phone = 5, 5
 [9] btn "Save (draft)" (submit)
 [10] inp
-[11] link "Cancel"
+[11] link Cancel
 </page>`,
 		},
 		{
 			name: "context once: a heading above its elements, a row on one line, a fieldset's legend",
-			obs: Observation{URL: "http://x.test/p", Title: "Patients", Viewport: vp,
+			obs: Observation{URL: "http://x.test/p", Title: "Clinic", Viewport: vp,
 				Groups: []Group{{Kind: GroupRow, Name: "Name | Born"}, {Kind: GroupRow, Name: "Jas | 1990"},
 					{Kind: GroupFieldset, Name: "Contact by"}},
 				Text: []TextBlock{
@@ -54,13 +54,13 @@ func TestRender(t *testing.T) {
 					{ID: "2", Role: RoleRadio, Name: "Mail", Ctx: "Contact by", Box: box(120, 20), Group: 3},
 					{ID: "3", Role: RoleRadio, Name: "Phone", State: "checked", Ctx: "Contact by", Box: box(140, 20), Group: 3},
 				}},
-			want: `<page url="http://x.test/p" title="Patients">
+			want: `<page url="http://x.test/p" title="Clinic">
 # Patients
 Name | Born
-Jas | 1990 | [1] btn "Delete"
+Jas | 1990 | [1] btn Delete
 Contact by:
-  [2] radio "Mail"
-  [3] radio "Phone" (checked)
+  [2] radio Mail
+  [3] radio Phone (checked)
 </page>`,
 		},
 		{
@@ -80,7 +80,7 @@ Contact by:
 			want: `<page url="http://x.test/s" title="Settings">
 dialog "Welcome" covers 2 controls:
   Changes apply after you save.
-  [3] btn "Got it"
+  [3] btn Got it
 </page>`,
 		},
 		{
@@ -90,7 +90,7 @@ dialog "Welcome" covers 2 controls:
 				{ID: "2", Role: RoleButton, Name: "Accept cookies"},
 			}},
 			want: `<page url="http://x.test/c" title="">
-[2] btn "Accept cookies"
+[2] btn Accept cookies
 (1 control covered by other content)
 </page>`,
 		},
@@ -108,30 +108,23 @@ dialog "Welcome" covers 2 controls:
 				{ID: "9", Role: RoleLink, Name: "edit", Value: "https://other.test/a"},
 			}},
 			want: `<page url="http://x.test/doc?v=2" title="">
-[1] link "notes" -> …/1/…
-[2] link "notes" -> …/12/…
-[3] link "back to top"
-[4] link "back to top"
-[5] link "Open"
-[6] link "Open"
-[7] link "Home"
-[8] link "Edit" -> /a
-[9] link "edit" -> https://other.test/a
+links: [1] notes -> …/1/… [2] notes -> …/12/… [3] back to top [4] back to top [5] Open [6] Open [7] Home [8] Edit -> /a
+[9] link edit -> https://other.test/a
 </page>`,
 		},
 		{
 			name: "messages: a status block in place, the others at the end",
-			obs: Observation{URL: "http://x.test/n", Title: "New patient", Viewport: vp,
+			obs: Observation{URL: "http://x.test/n", Title: "Clinic", Viewport: vp,
 				Messages: []string{"Patient Tom saved", "Name is required"},
 				Text: []TextBlock{
 					{Kind: TextHeading, Level: 1, Text: "New patient", Box: box(10, 30)},
 					{Kind: TextStatus, Text: "Patient Tom saved", Box: box(50, 20)},
 				},
 				Tree: []Node{{ID: "5", Role: RoleInput, Name: "Name", Box: box(80, 20)}}},
-			want: `<page url="http://x.test/n" title="New patient">
+			want: `<page url="http://x.test/n" title="Clinic">
 # New patient
 message: "Patient Tom saved"
-[5] inp "Name"
+[5] inp Name
 message: "Name is required"
 </page>`,
 		},
@@ -146,10 +139,9 @@ message: "Name is required"
 					{ID: "7", Role: RoleButton, Name: "Bo Tran", Box: box(130, 30)},
 				}},
 			want: `<page url="http://x.test/inbox" title="">
-[4] btn "Alice Ng Lunch on Friday? 10:32"
-  [5] btn "Star"
-  [6] btn "icon 2"
-[7] btn "Bo Tran"
+[4] btn Alice Ng Lunch on Friday? 10:32
+  buttons: [5] Star [6] icon 2
+[7] btn Bo Tran
 </page>`,
 		},
 		{
@@ -167,11 +159,9 @@ message: "Name is required"
 					{ID: "4", Role: RoleSelect, Name: "Language", Value: "English", Options: []string{"English", "Deutsch"}, Box: box(80, 20)},
 				}},
 			want: `<page url="http://x.test/settings" title="Settings">
-[1] link "Patients"
-[2] link "New patient"
-[3] link "Reports"
+links: [1] Patients [2] New patient [3] Reports
 Choose a language.
-[4] sel "Language" = "English" {Deutsch}
+[4] sel Language = English {Deutsch}
 </page>`,
 		},
 	} {
@@ -225,7 +215,7 @@ func TestRenderViewportOut(t *testing.T) {
 			lines := strings.Split(v.Text, "\n")
 			// Every element on screen (paragraphs 300 to 309) is there.
 			for i := 300; i < 310; i++ {
-				if !strings.Contains(v.Text, fmt.Sprintf("[%d] link \"Link %d\"\n", i+1, i)) {
+				if !strings.Contains(v.Text, fmt.Sprintf("[%d] link Link %d\n", i+1, i)) {
 					t.Errorf("on-screen link %d missing:\n%s", i, v.Text)
 				}
 			}
@@ -250,7 +240,7 @@ func TestRenderViewportOut(t *testing.T) {
 				t.Errorf("the on-screen section's heading is missing:\n%s", v.Text)
 			}
 			// Near things come before far ones: with room for more, the nearest are added.
-			if budget == 2000 && !strings.Contains(v.Text, "Link 299\"\n") {
+			if budget == 2000 && !strings.Contains(v.Text, "Link 299\n") {
 				t.Errorf("the nearest link above the viewport is missing")
 			}
 		})
@@ -278,7 +268,7 @@ func TestRenderNoViewport(t *testing.T) {
 		obs.Tree = append(obs.Tree, Node{ID: fmt.Sprint(i + 1), Role: RoleLink, Name: fmt.Sprintf("Patient %d", i+1)})
 	}
 	v := Render(obs, ViewOptions{Budget: 200})
-	if !strings.Contains(v.Text, "[1] link \"Patient 1\"\n") || v.Tokens > 200 {
+	if !strings.Contains(v.Text, "\nlinks: [1] Patient 1 [2] Patient 2 ") || v.Tokens > 200 {
 		t.Errorf("%d tokens:\n%s", v.Tokens, v.Text)
 	}
 	if !strings.Contains(v.Text, "(more below: ") || !strings.Contains(v.Text, "links (Patient") {
@@ -291,7 +281,8 @@ func TestRenderTextOnly(t *testing.T) {
 		Text: []TextBlock{{Kind: TextHeading, Level: 1, Text: "Patients", At: 1}, {Kind: TextCell, Text: "Jas", At: 1}},
 		Tree: []Node{{ID: "1", Role: RoleLink, Name: "Home"}, {ID: "2", Role: RoleButton, Name: "Delete", Occ: true}}}
 	v := Render(obs, ViewOptions{TextOnly: true})
-	want := "<page url=\"http://x.test/p\" title=\"Patients\">\n# Patients\nJas\nmessage: \"Patient Jas saved\"\n</page>"
+	// The heading that repeats the title is said once, on the <page> line.
+	want := "<page url=\"http://x.test/p\" title=\"Patients\">\nJas\nmessage: \"Patient Jas saved\"\n</page>"
 	if v.Text != want || v.Elements != 0 {
 		t.Errorf("got %d elements in\n%s\nwant\n%s", v.Elements, v.Text, want)
 	}

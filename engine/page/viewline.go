@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/errand-app/errand/internal/clip"
 )
@@ -58,20 +59,26 @@ func messageLine(m string) string {
 	return "message: " + quoted(clip.Runes(oneLine(m), 200))
 }
 
-// nodeLine renders one element: `[id] role "name" = "value" (flags) {options} -> address`.
+// nodeLine renders one element: `[id] role name = value (flags) {options} -> address`.
 func (v *view) nodeLine(i int) string {
 	n := v.obs.Tree[i]
+	return "[" + n.ID + "] " + n.Role + v.nodeTail(i)
+}
+
+// nodeTail is what follows an element's id and role: its name, value, flags, other
+// options and address, each only when it says something.
+func (v *view) nodeTail(i int) string {
+	n := v.obs.Tree[i]
 	var b strings.Builder
-	b.WriteString("[" + n.ID + "] " + n.Role)
 	name := clip.Runes(oneLine(n.Name), 80)
 	if name != "" {
-		b.WriteString(" " + quoted(name))
+		b.WriteString(" " + bare(name))
 	}
 	if n.Value != "" && n.Role != RoleLink {
-		b.WriteString(" = " + quoted(clip.Runes(oneLine(n.Value), 40)))
+		b.WriteString(" = " + bare(clip.Runes(oneLine(n.Value), 40)))
 	}
 	var flags []string
-	if n.Type != "" && n.Type != "text" && !strings.Contains(strings.ToLower(name), n.Type) {
+	if n.Type != "" && n.Type != "text" && !typeNamed(name, n.Type) {
 		flags = append(flags, n.Type)
 	}
 	for s := range strings.SplitSeq(n.State, ",") {
@@ -100,10 +107,57 @@ func (v *view) nodeLine(i int) string {
 	return b.String()
 }
 
+// typeWords are the words in a field's name that already say its input type.
+var typeWords = map[string][]string{"tel": {"tel", "phone", "mobile"}, "email": {"email", "e-mail", "mail"}}
+
+// typeNamed reports whether a field's name already says its input type ("Phone" for tel).
+func typeNamed(name, typ string) bool {
+	name = strings.ToLower(name)
+	if strings.Contains(name, typ) {
+		return true
+	}
+	for _, w := range typeWords[typ] {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
 func quoted(s string) string { return `"` + strings.ReplaceAll(s, `"`, `'`) + `"` }
 
+// bare leaves a name or value unquoted when nothing in it could be read as the line's own
+// marks (quotes, brackets, braces, =, |, ->): `[5] inp Date of birth (required)` reads
+// plainly and costs two tokens less than with quotes. Anything else is quoted.
+func bare(s string) string {
+	if s == "" || strings.ContainsAny(s, `"()[]{}=|<>`) || strings.Contains(s, "->") ||
+		strings.TrimSpace(s) != s {
+		return quoted(s)
+	}
+	return s
+}
+
 // oneLine collapses white space.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+func oneLine(s string) string {
+	if plainLine(s) {
+		return s // the usual case, without the copies Fields and Join make
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// plainLine reports whether s is ASCII with single spaces between words and none at
+// either end, so oneLine would return it unchanged.
+func plainLine(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' '):
+			return false
+		}
+	}
+	return true
+}
 
 // linkAddresses decides which links show where they go: only those whose name another
 // link with another destination shares, never javascript: or a same-page #anchor, and
