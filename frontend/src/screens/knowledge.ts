@@ -360,7 +360,7 @@ function apply(e: IngestProgress): "stored" | "ended" | null {
 
 // searchForm asks the knowledge a question and shows the passages it finds.
 function searchForm(t: Transport) {
-  const question = h("input", { type: "search", id: "knowledge-question", placeholder: "How do I give a partial refund?" });
+  const question = h("input", { type: "text", id: "knowledge-question", placeholder: "How do I give a partial refund?" });
   const site = h("select", { id: "knowledge-site" }, h("option", { value: "" }, "All sites"));
   const submit = h("button", { type: "submit" }, "Search");
   const results = h("div", { class: "knowledge-results", "aria-live": "polite" });
