@@ -56,11 +56,19 @@ const passagesPerPrompt = 4
 
 // Retrieve returns the passages that answer query for the page at url.
 func (k *siteKnowledge) Retrieve(ctx context.Context, url, query string) ([]string, error) {
+	b, err := k.knowledgeBase(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return b.ForPrompt(ctx, url, query, passagesPerPrompt)
+}
+
+func (k *siteKnowledge) knowledgeBase(ctx context.Context) (*knowledge.Base, error) {
 	b, err := k.base.get(ctx, &k.mu, k.openBase)
 	if err != nil {
 		return nil, fmt.Errorf("knowledge: %w", err)
 	}
-	return b.ForPrompt(ctx, url, query, passagesPerPrompt)
+	return b, nil
 }
 
 func (k *siteKnowledge) mem(ctx context.Context) (*Memory, error) {

@@ -16,7 +16,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/errand-app/errand/app"
-	"github.com/errand-app/errand/engine/llm"
 	"github.com/errand-app/errand/internal/clip"
 	"github.com/errand-app/errand/knowledge"
 	"github.com/errand-app/errand/knowledge/crawl"
@@ -94,7 +93,7 @@ func ingestCmd(ctx context.Context, args []string, env Env) int {
 	}
 	if total.Stored > 0 && !k.offline {
 		if err := kb.EmbedPending(ctx, out.event); err != nil {
-			out.event(knowledge.Progress{Type: knowledge.EventError, Source: "embedding", Error: embedAdvice(err)})
+			out.event(knowledge.Progress{Type: knowledge.EventError, Source: "embedding", Error: app.EmbedAdvice(err)})
 		}
 		out.finish()
 	}
@@ -102,16 +101,6 @@ func ingestCmd(ctx context.Context, args []string, env Env) int {
 		return ExitFailed
 	}
 	return ExitOK
-}
-
-// embedAdvice explains a failed embedding pass: the knowledge is stored and searchable.
-func embedAdvice(err error) string {
-	msg := err.Error()
-	if errors.Is(err, llm.ErrModelMissing) || errors.Is(err, llm.ErrUnavailable) {
-		msg += "; the text is stored and lexical search works; for vectors start Ollama and `ollama pull " +
-			knowledge.DefaultEmbedModel + "` (or the model in ERRAND_EMBED_MODEL), then ingest again"
-	}
-	return msg
 }
 
 // ingestOutput prints progress: NDJSON, a progress bar on a terminal, or plain lines.

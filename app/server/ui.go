@@ -109,7 +109,7 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 			w.WriteHeader(http.StatusAccepted)
 		}
 	})
-	api.HandleFunc("GET /api/ui/knowledge", func(w http.ResponseWriter, r *http.Request) { s.reply(w, b.Knowledge(), nil) })
+	s.knowledgeRoutes(api, b)
 	api.HandleFunc("GET /api/ui/version", func(w http.ResponseWriter, r *http.Request) {
 		s.reply(w, map[string]string{"version": b.Version()}, nil)
 	})
@@ -216,7 +216,7 @@ func (s *Server) reply(w http.ResponseWriter, v any, err error) {
 		writeJSON(w, http.StatusOK, v)
 	case errors.Is(err, ui.ErrBusy), errors.Is(err, app.ErrBusySettings):
 		writeJSON(w, http.StatusConflict, uiError{err.Error()})
-	case errors.Is(err, ui.ErrNoTask):
+	case errors.Is(err, ui.ErrNoTask), errors.Is(err, ui.ErrNotFound):
 		writeJSON(w, http.StatusNotFound, uiError{err.Error()})
 	case errors.Is(err, ui.ErrClosed), errors.Is(err, context.Canceled):
 		writeJSON(w, http.StatusServiceUnavailable, uiError{err.Error()})
@@ -230,7 +230,7 @@ func (s *Server) reply(w http.ResponseWriter, v any, err error) {
 // read answers a read of stored data, where any failure but a missing task is the
 // server's (a broken data file), not the person's.
 func (s *Server) read(w http.ResponseWriter, v any, err error) {
-	if err != nil && !errors.Is(err, ui.ErrNoTask) {
+	if err != nil && !errors.Is(err, ui.ErrNoTask) && !errors.Is(err, ui.ErrNotFound) {
 		s.log.Error("ui read", "err", err)
 		writeJSON(w, http.StatusInternalServerError, uiError{err.Error()})
 		return

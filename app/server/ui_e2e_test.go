@@ -28,6 +28,7 @@ var shots = flag.String("shots", "", "keep the end-to-end test's screenshots of 
 // countdowns on a fake clock, and a second headless Chromium in which the test is the
 // person: it reads the page's interactive tree and clicks, as Errand itself does.
 type webUI struct {
+	svc  *app.Service
 	site *demo.Server
 	clk  *clock.Fake
 	p    *browser.Page
@@ -49,7 +50,7 @@ func newWebUI(t *testing.T) *webUI {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &webUI{site: site, clk: clock.NewFake(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)), dir: *shots}
+	w := &webUI{svc: svc, site: site, clk: clock.NewFake(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)), dir: *shots}
 	if w.dir == "" {
 		w.dir = t.TempDir()
 	}

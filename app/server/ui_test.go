@@ -203,7 +203,10 @@ func TestWebTwinSettingsAndTraces(t *testing.T) {
 	if code, body := tw.call(t, "GET", "/api/ui/models", ""); code != 200 || !strings.Contains(body, "offline") {
 		t.Errorf("models offline: %d %s", code, body)
 	}
-	if code, body := tw.call(t, "GET", "/api/ui/knowledge", ""); code != 200 || !strings.Contains(body, `"available":false`) {
+	if code, body := tw.call(t, "GET", "/api/ui/knowledge", ""); code != 200 || body != `{"sites":[]}`+"\n" {
 		t.Errorf("knowledge: %d %s", code, body)
+	}
+	if code, body := tw.call(t, "GET", "/api/ui/skills", ""); code != 200 || body != `{"sites":[]}`+"\n" {
+		t.Errorf("skills: %d %s", code, body)
 	}
 }

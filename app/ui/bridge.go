@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/errand-app/errand/engine/agent"
 	"github.com/errand-app/errand/engine/clock"
 	"github.com/errand-app/errand/engine/llm"
+	"github.com/errand-app/errand/knowledge"
 	"github.com/errand-app/errand/store"
 )
 
@@ -63,6 +65,8 @@ var (
 	ErrBusy   = errors.New("a task is already running")
 	ErrClosed = errors.New("the app is closing")
 	ErrNoTask = errors.New("no such task")
+	// ErrNotFound is a forget of something not stored (any more).
+	ErrNotFound = errors.New("nothing to forget")
 )
 
 // Service is what the screen needs of app.Service.
@@ -75,6 +79,9 @@ type Service interface {
 	SaveSettings(ctx context.Context, s app.Settings) (app.Settings, error)
 	ModelStatus(ctx context.Context) llm.Status
 	PullModel(ctx context.Context, name string, progress func(llm.Progress)) error
+	Knowledge(ctx context.Context) (*knowledge.Base, error)
+	Memory(ctx context.Context) (*app.Memory, error)
+	Ingest(ctx context.Context, sources []string, opts knowledge.IngestOptions, progress knowledge.ProgressFunc) (knowledge.Progress, error)
 }
 
 var _ Service = (*app.Service)(nil)
@@ -100,10 +107,16 @@ type deps struct {
 	save     func(ctx context.Context, s app.Settings) (app.Settings, error)
 	status   func(ctx context.Context) llm.Status
 	pull     func(ctx context.Context, name string, progress func(llm.Progress)) error
-	emit     func(name string, data any)
-	version  string
-	clk      clock.Clock // countdowns; nil = the wall clock
-	ready    func()      // Options.Interactive
+	// knowledge and memory are the stores the Knowledge and Skills screens show; ingest
+	// adds sources to the first.
+	knowledge func(ctx context.Context) (*knowledge.Base, error)
+	memory    func(ctx context.Context) (*app.Memory, error)
+	ingest    func(ctx context.Context, sources []string, opts knowledge.IngestOptions, progress knowledge.ProgressFunc) (knowledge.Progress, error)
+	home      func() (string, error) // the person's home folder, for ~/ in a source
+	emit      func(name string, data any)
+	version   string
+	clk       clock.Clock // countdowns; nil = the wall clock
+	ready     func()      // Options.Interactive
 }
 
 // Bridge is bound to the window's JavaScript as window.go.ui.Bridge: every exported
@@ -117,22 +130,25 @@ type Bridge struct {
 	q    *dialogs
 	seen sync.Once // the first Version call
 
-	mu      sync.Mutex
-	cancel  context.CancelFunc // the running task's; nil when idle
-	runs    int                // numbers run ids
-	pulling map[string]bool    // models being pulled
+	mu        sync.Mutex
+	cancel    context.CancelFunc            // the running task's; nil when idle
+	runs      int                           // numbers run ids
+	pulling   map[string]bool               // models being pulled
+	ingests   int                           // numbers ingestion ids
+	ingesting map[string]context.CancelFunc // ingestions under way
 }
 
 // New returns the Bridge over svc; ctx bounds its life, and Close ends it.
 func New(ctx context.Context, svc Service, o Options) *Bridge {
 	return newBridge(ctx, deps{run: svc.Run, resume: svc.Resume, tasks: svc.Tasks, trace: svc.Trace,
 		settings: svc.Settings, save: svc.SaveSettings, status: svc.ModelStatus, pull: svc.PullModel,
+		knowledge: svc.Knowledge, memory: svc.Memory, ingest: svc.Ingest, home: os.UserHomeDir,
 		emit: o.Emit, version: o.Version, clk: o.Clock, ready: o.Interactive})
 }
 
 func newBridge(ctx context.Context, d deps) *Bridge {
 	ctx, stop := context.WithCancel(ctx)
-	b := &Bridge{d: d, ctx: ctx, stop: stop, pulling: map[string]bool{}}
+	b := &Bridge{d: d, ctx: ctx, stop: stop, pulling: map[string]bool{}, ingesting: map[string]context.CancelFunc{}}
 	b.q = newDialogs(d.clk, func(e agent.Event) { d.emit(EventName, e) })
 	return b
 }

@@ -177,19 +177,3 @@ func (b *Bridge) PullModel(name string) error {
 	}()
 	return nil
 }
-
-// KnowledgeStatus is what the Knowledge and Skills screens show.
-type KnowledgeStatus struct {
-	Available bool       `json:"available"`
-	Reason    string     `json:"reason"`
-	Documents []struct{} `json:"documents"`
-	Skills    []struct{} `json:"skills"`
-}
-
-// Knowledge reports the ingested documents and learned skills. The knowledge package
-// (docs/decisions.md D-41) has not landed, so there are none, and the screens say why.
-func (b *Bridge) Knowledge() KnowledgeStatus {
-	return KnowledgeStatus{Reason: "Knowledge and memory are not built into this version of Errand yet: " +
-		"nothing is ingested and no fixes are learned, so nothing is shown here.",
-		Documents: []struct{}{}, Skills: []struct{}{}}
-}

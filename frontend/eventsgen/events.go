@@ -37,8 +37,10 @@ func events() []event {
 		{agent.EventReplanned, agent.Replanned{}},
 		{agent.EventSelfCorrection, agent.SelfCorrection{}},
 		{agent.EventTaskFinished, agent.TaskFinished{}},
-		// The Bridge's own (app/ui): the run's goroutine returned; a model download's progress.
+		// The Bridge's own (app/ui): the run's goroutine returned; a model download's progress;
+		// sources being added to the knowledge base.
 		{ui.EventRunEnded, ui.RunEnded{}},
 		{ui.EventPullProgress, ui.PullProgress{}},
+		{ui.EventIngestProgress, ui.IngestProgress{}},
 	}
 }

@@ -151,6 +151,9 @@ describe("task screen", () => {
     // A stray download's progress is Settings' business, not a run.
     send({ type: "pullProgress", model: "m", status: "pulling", completed: 1, total: 2, fraction: 0.5 });
     expect($("button.stop").hidden).toBe(true);
+    // And sources being read are the Knowledge screen's.
+    send({ type: "ingestProgress", ingestId: "ingest-1", stage: "stored", source: "https://a.test/help", chunks: 3 });
+    expect($("button.stop").hidden).toBe(true);
   });
 
   it("draws the plan's statuses and the page from the step events", async () => {

@@ -259,7 +259,7 @@ export function mountTask(root: HTMLElement, t: Transport): () => void {
   }
 
   function onEvent(e: ErrandEvent) {
-    if (e.type === "pullProgress") return; // Settings' business
+    if (e.type === "pullProgress" || e.type === "ingestProgress") return; // Settings' and Knowledge's business
     if (!running && e.type !== "runEnded" && e.type !== "taskFinished") followRun();
     const item = feedLine(e);
     if (item) addItem(item);

@@ -27,6 +27,7 @@ export type EventType =
   | "modelProgress"
   | "memory"
   | "runEnded"
+  | "ingestProgress"
   | "pullProgress";
 
 /** Phase is a task's dialogue state (docs/decisions.md D-2). */
@@ -72,6 +73,20 @@ export type CallPhase =
   | "writing"
   | "done"
   | "failed";
+
+/**
+ * IngestStage is what an ingestProgress event reports: knowledge's progress events
+ * (knowledge/progress.go; literals, so frontend/eventsgen can read them, and a test keeps
+ * them equal), then the Bridge's own end.
+ */
+export type IngestStage =
+  | "start"
+  | "stored"
+  | "skipped"
+  | "error"
+  | "done"
+  | "embedding"
+  | "ended";
 
 /** QuestionType is one of the three kinds of question (docs/decisions.md D-13). */
 export type QuestionType =
@@ -300,6 +315,38 @@ export interface PullProgress extends Progress {
 }
 
 /**
+ * IngestProgress is the payload of an ingestProgress event: one of knowledge's progress
+ * events (docs/knowledge.md) for the ingestion IngestID, and last the stage "ended".
+ */
+export interface IngestProgress {
+  /** always "ingestProgress" */
+  type: EventType;
+  ingestId: string;
+  stage: IngestStage;
+  /** the URL or path (stage error: "embedding" for the vectors) */
+  source?: string;
+  title?: string;
+  kind?: string;
+  /** stored: the source's passages; done, ended: all of them */
+  chunks?: number;
+  /** skipped: why */
+  reason?: string;
+  /** error: what went wrong with Source; ended: why it stopped */
+  error?: string;
+  /** embedding: the embedding model */
+  model?: string;
+  /** Embedded of ToEmbed passages have vectors (stage embedding). */
+  embedded?: number;
+  toEmbed?: number;
+  /** The totals (stages done and ended). */
+  stored?: number;
+  skipped?: number;
+  failed?: number;
+  /** ended: stopped by CancelIngest or the app closing */
+  cancelled?: boolean;
+}
+
+/**
  * Failure is one check that did not pass. Severity "error" fails validation; "warning"
  * only lowers confidence by Delta.
  */
@@ -507,4 +554,5 @@ export type ErrandEvent = Envelope &
     | ({ type: "taskFinished" } & TaskFinished)
     | ({ type: "runEnded" } & RunEnded)
     | ({ type: "pullProgress" } & PullProgress)
+    | ({ type: "ingestProgress" } & IngestProgress)
   );

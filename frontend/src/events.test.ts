@@ -235,6 +235,10 @@ suite("describe", () => {
     expect(describe(ev(`{"type":"pullProgress","model":"qwen2.5:7b","status":"pulling","completed":1,"total":2,"fraction":0.5}`))).toBeNull();
   });
 
+  it("leaves sources being read to the Knowledge screen", () => {
+    expect(describe(ev(`{"type":"ingestProgress","ingestId":"ingest-1","stage":"done","stored":2}`))).toBeNull();
+  });
+
   it("shows event types it does not know by name", () => {
     expect(describe(ev(`{"type":"somethingNew","x":1}`))?.title).toBe("Something new");
     expect(humanize("selfRefineUpdate")).toBe("Self refine update");

@@ -256,6 +256,8 @@ export function describe(e: ErrandEvent): FeedItem | null {
       return { tone: e.what === "healed" ? "info" : "muted", title: memoryWords[e.what] ?? humanize(e.what), detail: e.text };
     case "pullProgress":
       return null; // Settings draws a download; it is not part of a task
+    case "ingestProgress":
+      return null; // the Knowledge screen draws it; it is not part of a task
     default: {
       // A type this screen does not know yet is shown by name, so nothing is hidden.
       const type = (e as { type: string }).type;

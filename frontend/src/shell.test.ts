@@ -108,7 +108,8 @@ describe("shell", () => {
     tab("Task").click();
     tab("History").click();
     await flush();
-    expect(t.knowledge).toHaveBeenCalledTimes(2);
+    expect(t.knowledge).toHaveBeenCalledTimes(1);
+    expect(t.skills).toHaveBeenCalledTimes(1);
     expect(t.tasks).toHaveBeenCalledTimes(2);
     // Clicking the tab already shown does not load again.
     tab("History").click();

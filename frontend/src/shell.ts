@@ -7,7 +7,8 @@ import { mountTask } from "./app";
 import { h } from "./dom";
 import type { ModelStatus, Transport } from "./transport";
 import { historyScreen } from "./screens/history";
-import { knowledgeScreen, skillsScreen } from "./screens/knowledge";
+import { knowledgeScreen } from "./screens/knowledge";
+import { skillsScreen } from "./screens/skills";
 import { settingsScreen } from "./screens/settings";
 
 export const TABS = ["task", "history", "knowledge", "skills", "settings"] as const;
@@ -94,7 +95,7 @@ export function mountShell(root: HTMLElement, t: Transport, opts: ShellOptions =
   const unmountTask = (opts.mountTask ?? mountTask)(panels.task, t);
   const screens: Partial<Record<Tab, Screen>> = {
     history: historyScreen(t, { onResumed: () => select("task"), now: opts.now }),
-    knowledge: knowledgeScreen(t, opts.now),
+    knowledge: knowledgeScreen(t, { now: opts.now }),
     skills: skillsScreen(t, opts.now),
     settings: settingsScreen(t, { onModelStatus: modelStatus }),
   };

@@ -3,7 +3,7 @@
 
 import { vi, type Mock } from "vitest";
 import type { ErrandEvent } from "./events";
-import type { KnowledgeStatus, ModelStatus, Settings, Trace, Transport } from "./transport";
+import type { ModelStatus, Settings, Trace, Transport } from "./transport";
 
 /** The settings a fresh data directory has (app/ui's defaults). */
 export const defaultSettings: Settings = {
@@ -34,7 +34,6 @@ const modelStatus: ModelStatus = {
   advice: "",
 };
 
-const knowledge: KnowledgeStatus = { available: false, reason: "", documents: [], skills: [] };
 
 /** A Transport whose methods are all mocks; overrides replace any of them. */
 export type FakeTransport = { [K in keyof Transport]: Mock<Transport[K]> };
@@ -74,7 +73,16 @@ export function fakeTransport(overrides: Partial<Transport> = {}) {
     saveSettings: vi.fn((s: Settings) => Promise.resolve(s)),
     modelStatus: vi.fn().mockResolvedValue({ ...modelStatus }),
     pullModel: vi.fn().mockResolvedValue(undefined),
-    knowledge: vi.fn().mockResolvedValue({ ...knowledge }),
+    knowledge: vi.fn().mockResolvedValue({ sites: [] }),
+    addSources: vi.fn().mockResolvedValue("ingest-1"),
+    cancelIngest: vi.fn().mockResolvedValue(undefined),
+    search: vi.fn().mockResolvedValue([]),
+    forgetKnowledge: vi.fn().mockResolvedValue(0),
+    skills: vi.fn().mockResolvedValue({ sites: [] }),
+    forgetSkill: vi.fn().mockResolvedValue(undefined),
+    forgetSkills: vi.fn().mockResolvedValue(0),
+    forgetReplay: vi.fn().mockResolvedValue(undefined),
+    forgetReplays: vi.fn().mockResolvedValue(0),
     version: vi.fn().mockResolvedValue("0.1.0"),
     onEvent: vi.fn((cb: (e: ErrandEvent) => void) => {
       listeners.add(cb);

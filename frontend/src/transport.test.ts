@@ -49,7 +49,16 @@ function wailsBridge() {
     SaveSettings: vi.fn().mockImplementation(async (s: Settings) => ({ ...s, allowedDomains: null })),
     ModelStatus: vi.fn().mockResolvedValue({ running: false, host: "h", offline: false, planner: "p", fast: "f", advice: "" }),
     PullModel: vi.fn().mockResolvedValue(undefined),
-    Knowledge: vi.fn().mockResolvedValue({ available: false, reason: "not yet", documents: null, skills: null }),
+    Knowledge: vi.fn().mockResolvedValue({ sites: [{ site: "local", chunks: 0, sources: null }] }),
+    AddSources: vi.fn().mockResolvedValue("ingest-3"),
+    CancelIngest: vi.fn().mockResolvedValue(undefined),
+    Search: vi.fn().mockResolvedValue(null),
+    ForgetKnowledge: vi.fn().mockResolvedValue(12),
+    Skills: vi.fn().mockResolvedValue({ sites: [{ site: "a.test", skills: null, replays: [{ id: 1, steps: null }] }] }),
+    ForgetSkill: vi.fn().mockResolvedValue(undefined),
+    ForgetSkills: vi.fn().mockResolvedValue(2),
+    ForgetReplay: vi.fn().mockResolvedValue(undefined),
+    ForgetReplays: vi.fn().mockResolvedValue(1),
     Version: vi.fn().mockResolvedValue("0.1.0"),
   };
 }
@@ -115,8 +124,24 @@ describe("wails transport", () => {
     const saved = await t.saveSettings({ ...settings, allowedDomains: ["a.test"] });
     expect(bridge.SaveSettings).toHaveBeenCalledWith({ ...settings, allowedDomains: ["a.test"] });
     expect(saved.allowedDomains).toEqual([]);
-    const k = await t.knowledge();
-    expect(k).toEqual({ available: false, reason: "not yet", documents: [], skills: [] });
+    expect(await t.knowledge()).toEqual({ sites: [{ site: "local", chunks: 0, sources: [] }] });
+    const req = { sources: ["https://a.test"], strategy: "spider" as const, maxDepth: 1, maxPages: 10 };
+    expect(await t.addSources(req)).toBe("ingest-3");
+    expect(bridge.AddSources).toHaveBeenCalledWith(req);
+    await t.cancelIngest("ingest-3");
+    expect(bridge.CancelIngest).toHaveBeenCalledWith("ingest-3");
+    expect(await t.search("refunds?", "a.test")).toEqual([]);
+    expect(bridge.Search).toHaveBeenCalledWith("refunds?", "a.test");
+    expect(await t.forgetKnowledge("a.test")).toBe(12);
+    const m = await t.skills();
+    expect(m.sites[0].skills).toEqual([]);
+    expect(m.sites[0].replays[0].steps).toEqual([]);
+    expect(await t.forgetSkills("a.test")).toBe(2);
+    expect(await t.forgetReplays("a.test")).toBe(1);
+    await t.forgetSkill(4);
+    await t.forgetReplay(5);
+    expect(bridge.ForgetSkill).toHaveBeenCalledWith(4);
+    expect(bridge.ForgetReplay).toHaveBeenCalledWith(5);
   });
 });
 
@@ -152,7 +177,12 @@ describe("http transport", () => {
       if (path === "/api/ui/settings") return json(method === "PUT" ? settings : { ...settings, allowedDomains: null });
       if (path === "/api/ui/models") return json({ running: true, host: "h", offline: false, planner: "p", fast: "f", advice: "" });
       if (path === "/api/ui/models/pull") return noContent(202);
-      if (path === "/api/ui/knowledge") return json({ available: false, reason: "r", documents: null, skills: null });
+      if (path === "/api/ui/knowledge") return json({ sites: null });
+      if (path === "/api/ui/knowledge/sources") return json({ ingestId: "ingest-2" }, 202);
+      if (path === "/api/ui/knowledge/search") return json([{ text: "t", source: "s", heading: "h", score: 0.5 }]);
+      if (path === "/api/ui/knowledge/forget") return json({ chunks: 7 });
+      if (path === "/api/ui/skills") return json({ sites: [] });
+      if (path.endsWith("/forget")) return json({ forgotten: 3 });
       if (path === "/api/ui/version") return json({ version: "0.2.0" });
       return noContent();
     });
@@ -171,7 +201,17 @@ describe("http transport", () => {
     await t.saveSettings(settings);
     await t.modelStatus();
     await t.pullModel("qwen2.5:7b");
-    await t.knowledge();
+    expect(await t.knowledge()).toEqual({ sites: [] });
+    const req = { sources: ["/docs"], strategy: "single" as const, maxDepth: 0, maxPages: 0 };
+    expect(await t.addSources(req)).toBe("ingest-2");
+    await t.cancelIngest("ingest 2");
+    expect(await t.search("how?", "")).toEqual([{ text: "t", source: "s", heading: "h", score: 0.5 }]);
+    expect(await t.forgetKnowledge("a.test")).toBe(7);
+    await t.skills();
+    await t.forgetSkill(4);
+    expect(await t.forgetSkills("a.test")).toBe(3);
+    await t.forgetReplay(5);
+    expect(await t.forgetReplays("a.test")).toBe(3);
     expect(await t.version()).toBe("0.2.0");
 
     expect(s.calls.every((c) => c.url.startsWith("http://127.0.0.1:7480/api/ui/"))).toBe(true);
@@ -190,6 +230,15 @@ describe("http transport", () => {
       ["GET", "/api/ui/models", undefined],
       ["POST", "/api/ui/models/pull", { name: "qwen2.5:7b" }],
       ["GET", "/api/ui/knowledge", undefined],
+      ["POST", "/api/ui/knowledge/sources", req],
+      ["POST", "/api/ui/knowledge/ingests/ingest%202/cancel", undefined],
+      ["POST", "/api/ui/knowledge/search", { question: "how?", site: "" }],
+      ["POST", "/api/ui/knowledge/forget", { target: "a.test" }],
+      ["GET", "/api/ui/skills", undefined],
+      ["DELETE", "/api/ui/skills/4", undefined],
+      ["POST", "/api/ui/skills/forget", { site: "a.test" }],
+      ["DELETE", "/api/ui/replays/5", undefined],
+      ["POST", "/api/ui/replays/forget", { site: "a.test" }],
       ["GET", "/api/ui/version", undefined],
     ]);
     // The server's cookie carries the auth; the page never handles the token.
@@ -203,13 +252,15 @@ describe("http transport", () => {
     const s = fakeServer((_m, path) => {
       if (path === "/api/ui/tasks") return json(null);
       if (path === "/api/ui/settings") return json({ ...settings, allowedDomains: null });
-      return json({ available: true, reason: "", documents: null, skills: null });
+      if (path === "/api/ui/skills") return json({ sites: [{ site: "a.test", skills: null, replays: null }] });
+      return json({ sites: [{ site: "a.test", chunks: 1, sources: null }] });
     });
     const t = httpTransport({ fetch: s.fetch });
     expect(await t.tasks()).toEqual([]);
     expect((await t.settings()).allowedDomains).toEqual([]);
-    const k = await t.knowledge();
-    expect([k.documents, k.skills]).toEqual([[], []]);
+    expect((await t.knowledge()).sites[0].sources).toEqual([]);
+    const m = await t.skills();
+    expect([m.sites[0].skills, m.sites[0].replays]).toEqual([[], []]);
     expect(s.calls[0].url).toBe("/api/ui/tasks"); // same origin by default
   });
 

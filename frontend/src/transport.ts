@@ -102,34 +102,83 @@ export interface ModelStatus {
   advice: string;
 }
 
-/** A learned document (knowledge/ once it lands). */
-export interface KnowledgeDocument {
-  id: string;
+/** One ingested URL or file (app/ui.KnowledgeSource). */
+export interface KnowledgeSource {
+  source: string; // the URL or absolute path; forgetKnowledge takes it
   title: string;
-  url: string;
-  chunks: number;
-  ingestedAt: string;
+  kind: string; // html, pdf, docx, markdown, text, json, csv
+  chunks: number; // passages kept
+  ingestedAt: string; // RFC 3339
 }
 
-/** A learned fix (skills memory once it lands). */
-export interface Skill {
-  id: string;
-  domain: string;
+/** One site's sources, newest first. */
+export interface KnowledgeSite {
+  site: string; // a host, or "local" for files
+  chunks: number;
+  sources: KnowledgeSource[];
+}
+
+/** The Knowledge screen's list (app/ui.KnowledgeView): sites by name. */
+export interface KnowledgeView {
+  sites: KnowledgeSite[];
+}
+
+export type Strategy = "single" | "sitemap" | "spider";
+
+/** What the add form sends (app/ui.AddSources). 0 limits take the defaults (2 hops, 100 pages). */
+export interface AddSourcesRequest {
+  sources: string[]; // web addresses, full paths of files or folders
+  strategy: Strategy;
+  maxDepth: number;
+  maxPages: number;
+}
+
+/** One search result (app/ui.Passage), best first. */
+export interface Passage {
+  text: string; // the chunk as stored (Markdown)
+  source: string;
+  title?: string;
+  heading: string; // "A > B"
+  page?: number; // of a PDF
+  trigger?: string; // the interaction that revealed it
+  score: number;
+}
+
+/** A fix learned from a correction (app/ui.SkillRow). */
+export interface SkillRow {
+  id: number;
   goal: string;
-  failedAction: string;
-  successfulAction: string;
+  worked: string; // the step that worked, in words
+  failed: string; // the step it replaced
+  page: string; // page signature
   successes: number;
-  uses: number;
+  failures: number;
+  createdAt: string;
   lastUsed: string;
 }
 
-/** What the Knowledge and Skills screens can show. */
-export interface KnowledgeStatus {
-  /** false until the knowledge/ package has landed: the screens say so honestly. */
-  available: boolean;
-  reason: string; // why not, in a sentence, when unavailable
-  documents: KnowledgeDocument[];
-  skills: Skill[];
+/** An errand kept to replay without a model (app/ui.ReplayRow). */
+export interface ReplayRow {
+  id: number;
+  startPage: string; // URL pattern
+  instruction: string;
+  template: string; // "add patient {value1}"
+  steps: string[];
+  uses: number;
+  updatedAt: string;
+  lastUsed: string;
+}
+
+/** What one site taught. */
+export interface MemorySite {
+  site: string;
+  skills: SkillRow[];
+  replays: ReplayRow[];
+}
+
+/** The Skills screen (app/ui.MemoryView): sites by name. */
+export interface MemoryView {
+  sites: MemorySite[];
 }
 
 export interface Transport {
@@ -160,7 +209,24 @@ export interface Transport {
   modelStatus(): Promise<ModelStatus>;
   /** Starts pulling a model; progress arrives as pullProgress events. */
   pullModel(name: string): Promise<void>;
-  knowledge(): Promise<KnowledgeStatus>;
+  /** The ingested sources, per site. */
+  knowledge(): Promise<KnowledgeView>;
+  /** Starts adding sources; resolves with the ingestion's id, progress arrives as ingestProgress events. */
+  addSources(req: AddSourcesRequest): Promise<string>;
+  /** Stops an ingestion; what it read so far is kept. */
+  cancelIngest(ingestId: string): Promise<void>;
+  /** The passages that answer a question, best first; site "" searches every site. */
+  search(question: string, site: string): Promise<Passage[]>;
+  /** Forgets a source (its URL or path) or a whole site; resolves with the passages removed. */
+  forgetKnowledge(target: string): Promise<number>;
+  /** The learned skills and replay scripts, per site. */
+  skills(): Promise<MemoryView>;
+  forgetSkill(id: number): Promise<void>;
+  /** Forgets a site's skills; resolves with how many there were. */
+  forgetSkills(site: string): Promise<number>;
+  forgetReplay(id: number): Promise<void>;
+  /** Forgets a site's replay scripts; resolves with how many there were. */
+  forgetReplays(site: string): Promise<number>;
   version(): Promise<string>;
   /** Calls cb for every event; returns a function that stops listening. */
   onEvent(cb: (e: ErrandEvent) => void): () => void;
@@ -184,7 +250,16 @@ interface WailsBridge {
   SaveSettings(s: Settings): Promise<Settings>;
   ModelStatus(): Promise<ModelStatus>;
   PullModel(name: string): Promise<void>;
-  Knowledge(): Promise<KnowledgeStatus>;
+  Knowledge(): Promise<KnowledgeView>;
+  AddSources(req: AddSourcesRequest): Promise<string>;
+  CancelIngest(ingestId: string): Promise<void>;
+  Search(question: string, site: string): Promise<Passage[] | null>;
+  ForgetKnowledge(target: string): Promise<number>;
+  Skills(): Promise<MemoryView>;
+  ForgetSkill(id: number): Promise<void>;
+  ForgetSkills(site: string): Promise<number>;
+  ForgetReplay(id: number): Promise<void>;
+  ForgetReplays(site: string): Promise<number>;
   Version(): Promise<string>;
 }
 
@@ -225,6 +300,15 @@ export function wailsTransport(w: WailsWindow = window as unknown as WailsWindow
     modelStatus: () => call(() => bridge.ModelStatus()),
     pullModel: (name) => call(() => bridge.PullModel(name)),
     knowledge: async () => normaliseKnowledge(await call(() => bridge.Knowledge())),
+    addSources: (req) => call(() => bridge.AddSources(req)),
+    cancelIngest: (id) => call(() => bridge.CancelIngest(id)),
+    search: async (question, site) => list(await call(() => bridge.Search(question, site))),
+    forgetKnowledge: (target) => call(() => bridge.ForgetKnowledge(target)),
+    skills: async () => normaliseMemory(await call(() => bridge.Skills())),
+    forgetSkill: (id) => call(() => bridge.ForgetSkill(id)),
+    forgetSkills: (site) => call(() => bridge.ForgetSkills(site)),
+    forgetReplay: (id) => call(() => bridge.ForgetReplay(id)),
+    forgetReplays: (site) => call(() => bridge.ForgetReplays(site)),
     version: () => call(() => bridge.Version()),
     onEvent: (cb) =>
       runtime.EventsOn(EVENT_NAME, (data: unknown) => {
@@ -321,7 +405,21 @@ export function httpTransport(opts: HttpOptions = {}): Transport {
     saveSettings: async (s) => normaliseSettings(await request<Settings>("PUT", "/api/ui/settings", s)),
     modelStatus: () => request<ModelStatus>("GET", "/api/ui/models"),
     pullModel: (name) => request("POST", "/api/ui/models/pull", { name }),
-    knowledge: async () => normaliseKnowledge(await request<KnowledgeStatus>("GET", "/api/ui/knowledge")),
+    knowledge: async () => normaliseKnowledge(await request<KnowledgeView>("GET", "/api/ui/knowledge")),
+    addSources: async (req) =>
+      (await request<{ ingestId?: string } | undefined>("POST", "/api/ui/knowledge/sources", req))?.ingestId ?? "",
+    cancelIngest: (id) => request("POST", `/api/ui/knowledge/ingests/${encodeURIComponent(id)}/cancel`),
+    search: async (question, site) =>
+      list(await request<Passage[] | null>("POST", "/api/ui/knowledge/search", { question, site })),
+    forgetKnowledge: async (target) =>
+      (await request<{ chunks?: number } | undefined>("POST", "/api/ui/knowledge/forget", { target }))?.chunks ?? 0,
+    skills: async () => normaliseMemory(await request<MemoryView>("GET", "/api/ui/skills")),
+    forgetSkill: (id) => request("DELETE", `/api/ui/skills/${id}`),
+    forgetSkills: async (site) =>
+      (await request<{ forgotten?: number } | undefined>("POST", "/api/ui/skills/forget", { site }))?.forgotten ?? 0,
+    forgetReplay: (id) => request("DELETE", `/api/ui/replays/${id}`),
+    forgetReplays: async (site) =>
+      (await request<{ forgotten?: number } | undefined>("POST", "/api/ui/replays/forget", { site }))?.forgotten ?? 0,
     version: async () => (await request<{ version?: string } | undefined>("GET", "/api/ui/version"))?.version ?? "",
     onEvent,
   };
@@ -345,6 +443,15 @@ export function offlineTransport(): Transport {
     modelStatus: fail,
     pullModel: fail,
     knowledge: fail,
+    addSources: fail,
+    cancelIngest: () => Promise.resolve(),
+    search: fail,
+    forgetKnowledge: fail,
+    skills: fail,
+    forgetSkill: fail,
+    forgetSkills: fail,
+    forgetReplay: fail,
+    forgetReplays: fail,
     version: fail,
     onEvent: () => () => {},
   };
@@ -378,8 +485,18 @@ function normaliseSettings(s: Settings): Settings {
   return { ...s, allowedDomains: list(s.allowedDomains) };
 }
 
-function normaliseKnowledge(k: KnowledgeStatus): KnowledgeStatus {
-  return { ...k, documents: list(k.documents), skills: list(k.skills) };
+function normaliseKnowledge(k: KnowledgeView): KnowledgeView {
+  return { sites: list(k.sites).map((s) => ({ ...s, sources: list(s.sources) })) };
+}
+
+function normaliseMemory(m: MemoryView): MemoryView {
+  return {
+    sites: list(m.sites).map((s) => ({
+      ...s,
+      skills: list(s.skills),
+      replays: list(s.replays).map((r) => ({ ...r, steps: list(r.steps) })),
+    })),
+  };
 }
 
 function isEvent(data: unknown): data is ErrandEvent {

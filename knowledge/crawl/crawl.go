@@ -169,7 +169,7 @@ func newCrawler(ctx context.Context, starts []string, cfg Config, visit func(Eve
 	if cfg.Strategy == Spider {
 		c.MaxDepth = cfg.MaxDepth + 1 // colly counts the start page as depth 1
 	}
-	c.WithTransport(timeoutTransport{base: cfg.Transport, timeout: cfg.Timeout})
+	c.WithTransport(timeoutTransport{base: cfg.Transport, timeout: cfg.Timeout, stop: ctx})
 	if err := c.Limit(&colly.LimitRule{DomainGlob: "*", Parallelism: cfg.Parallelism, Delay: cfg.Delay}); err != nil {
 		return nil, fmt.Errorf("crawl: %w", err)
 	}

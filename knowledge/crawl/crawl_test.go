@@ -217,3 +217,34 @@ func TestParseStrategy(t *testing.T) {
 		t.Error("bfs accepted")
 	}
 }
+
+// A server that never answers its robots.txt: colly asks for it without the crawl's
+// context, and a cancel must still end the crawl at once, not after the page timeout.
+func TestCancelStopsAHangingRobotsTxt(t *testing.T) {
+	hit := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case hit <- struct{}{}:
+		default:
+		}
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-hit
+		cancel()
+	}()
+	done := make(chan error, 1)
+	go func() {
+		done <- Crawl(ctx, []string{srv.URL + "/docs"}, Config{Timeout: time.Hour}, func(Event) {})
+	}()
+	select {
+	case err := <-done:
+		if err != context.Canceled {
+			t.Errorf("err = %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("crawl did not stop on cancel while robots.txt hung")
+	}
+}

@@ -9,14 +9,22 @@ import (
 
 // timeoutTransport gives each request its own deadline through its context (the context,
 // not http.Client.Timeout, owns deadlines), covering the body too: the deadline is
-// released when the body is closed.
+// released when the body is closed. A request also ends with the crawl's context stop:
+// colly fetches robots.txt without the crawl's context, so a cancel would otherwise wait
+// out a slow server's robots.txt.
 type timeoutTransport struct {
 	base    http.RoundTripper
 	timeout time.Duration
+	stop    context.Context // the crawl's; nil = none
 }
 
 func (t timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	ctx, cancel := context.WithTimeout(req.Context(), t.timeout)
+	ctx, cancelTimeout := context.WithTimeout(req.Context(), t.timeout)
+	cancel := cancelTimeout
+	if t.stop != nil {
+		unhook := context.AfterFunc(t.stop, cancelTimeout)
+		cancel = func() { unhook(); cancelTimeout() }
+	}
 	resp, err := t.base.RoundTrip(req.WithContext(ctx))
 	if err != nil {
 		cancel()

@@ -1,123 +1,199 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeTransport, flush } from "../testing";
-import type { KnowledgeStatus } from "../transport";
-import { knowledgeScreen, skillsScreen } from "./knowledge";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ErrandEvent } from "../events";
+import { button, fakeTransport, flush } from "../testing";
+import type { KnowledgeView, Transport } from "../transport";
+import { knowledgeScreen } from "./knowledge";
 
 const now = new Date("2025-03-10T12:00:00Z");
-const reason = "The knowledge package has not landed yet: nothing is ingested or learned.";
-const unavailable: KnowledgeStatus = { available: false, reason, documents: [], skills: [] };
 
-const available: KnowledgeStatus = {
-  available: true,
-  reason: "",
-  documents: [
-    { id: "d1", title: "Clinic help: new patients", url: "https://clinic.test/help/new", chunks: 12, ingestedAt: "2025-03-10T11:30:00Z" },
-  ],
-  skills: [
+const view: KnowledgeView = {
+  sites: [
     {
-      id: "s1",
-      domain: "clinic.test",
-      goal: "Add a new patient",
-      failedAction: 'click("Save")',
-      successfulAction: 'click("Save patient")',
-      successes: 3,
-      uses: 4,
-      lastUsed: "2025-03-10T11:55:00Z",
+      site: "help.clinic.test",
+      chunks: 12,
+      sources: [
+        { source: "https://help.clinic.test/refunds", title: "Refunds", kind: "html", chunks: 12, ingestedAt: "2025-03-10T11:30:00Z" },
+      ],
+    },
+    {
+      site: "local",
+      chunks: 3,
+      sources: [{ source: "/home/me/shifts.md", title: "", kind: "markdown", chunks: 3, ingestedAt: "2025-03-10T11:58:00Z" }],
     },
   ],
 };
 
-function setup(make: typeof knowledgeScreen, k: KnowledgeStatus) {
-  const { t } = fakeTransport({ knowledge: vi.fn().mockResolvedValue(k) });
-  const s = make(t, () => now);
+function setup(overrides: Partial<Transport> = {}) {
+  const { t, send } = fakeTransport({ knowledge: vi.fn().mockResolvedValue(view), ...overrides });
+  const s = knowledgeScreen(t, { now: () => now });
   document.body.replaceChildren(s.el);
-  return { t, s };
+  return { t, s, send };
 }
 
-// live lists what a person could use: enabled buttons and fields.
-const live = (root: Element) =>
-  [...root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>("button, input, select")].filter(
-    (c) => !c.disabled && !c.closest("fieldset[disabled]"),
-  );
+const $ = <T extends Element = HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
+const cells = () => [...document.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].slice(0, 5).map((td) => td.textContent));
+const ing = (e: Record<string, unknown>): ErrandEvent => ({ type: "ingestProgress", ingestId: "ingest-1", ...e }) as ErrandEvent;
 
 describe("knowledge screen", () => {
-  beforeEach(() => document.body.replaceChildren());
-
-  it("says honestly what it will do while the knowledge package is missing", async () => {
-    const { s, t } = setup(knowledgeScreen, unavailable);
-    s.show();
-    expect(s.el.textContent).toContain("Loading…");
-    await flush();
-    expect(t.knowledge).toHaveBeenCalledTimes(1);
-    const text = s.el.textContent!;
-    expect(text).toContain("Not available yet");
-    expect(text).toContain(reason);
-    for (const plan of ["web address or a file", "sitemap", "spider", "pages", "depth", "progress", "Delete"]) {
-      expect(text).toContain(plan);
-    }
-    // No sample data, and the preview of the form cannot be used.
-    expect(s.el.querySelector("table")).toBeNull();
-    expect(s.el.querySelector("legend")?.textContent).toContain("not available yet");
-    expect(live(s.el)).toEqual([]);
+  beforeEach(() => {
+    document.body.replaceChildren();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    vi.setSystemTime(now);
   });
+  afterEach(() => vi.useRealTimers());
 
-  it("lists the documents when knowledge is available", async () => {
-    const { s } = setup(knowledgeScreen, available);
+  it("lists the sources per site with their passages and when they were read", async () => {
+    const { s } = setup();
     s.show();
     await flush();
-    expect(s.el.textContent).not.toContain("Not available yet");
-    const cells = [...s.el.querySelectorAll("tbody td")].map((td) => td.textContent);
-    expect(cells).toEqual(["Clinic help: new patients", "https://clinic.test/help/new", "12", "30 min ago"]);
-    expect(s.el.textContent).toContain("read-only for now");
-  });
-
-  it("says when a list is empty and when it cannot be loaded", async () => {
-    const { s, t } = setup(knowledgeScreen, { ...available, documents: [] });
-    s.show();
-    await flush();
-    expect(s.el.textContent).toContain("No documents yet.");
-    t.knowledge.mockRejectedValueOnce(new Error("Not connected: open the address"));
-    s.show();
-    await flush();
-    expect(s.el.querySelector("[role=alert]")?.textContent).toBe("Could not load this screen: Not connected: open the address");
-  });
-});
-
-describe("skills screen", () => {
-  beforeEach(() => document.body.replaceChildren());
-
-  it("says honestly what it will do while skills are not learned yet", async () => {
-    const { s } = setup(skillsScreen, unavailable);
-    s.show();
-    await flush();
-    const text = s.el.textContent!;
-    expect(text).toContain("Not available yet");
-    expect(text).toContain(reason);
-    for (const plan of ["corrections", "the action that failed and the one that worked", "how often", "Delete"]) {
-      expect(text).toContain(plan);
-    }
-    expect(s.el.querySelector("table")).toBeNull();
-    expect(live(s.el)).toEqual([]);
-  });
-
-  it("lists learned fixes with their success count", async () => {
-    const { s } = setup(skillsScreen, available);
-    s.show();
-    await flush();
-    const cells = [...s.el.querySelectorAll("tbody td")].map((td) => td.textContent);
-    expect(cells).toEqual([
-      "clinic.test",
-      "Add a new patient",
-      'click("Save") → click("Save patient")',
-      "3 of 4",
-      "5 min ago",
+    expect([...document.querySelectorAll(".knowledge-site h3")].map((e) => e.textContent)).toEqual([
+      "help.clinic.test",
+      "Files on this computer",
     ]);
+    expect(cells()).toEqual([
+      ["Refunds", "https://help.clinic.test/refunds", "html", "12", "30 min ago"],
+      ["(untitled)", "/home/me/shifts.md", "markdown", "3", "2 min ago"],
+    ]);
+    // The search can be narrowed to a site.
+    expect([...$<HTMLSelectElement>("#knowledge-site").options].map((o) => o.value)).toEqual(["", "help.clinic.test", "local"]);
   });
 
-  it("says there are none yet", async () => {
-    const { s } = setup(skillsScreen, { ...available, skills: [] });
+  it("says when nothing is stored and when the list cannot be loaded", async () => {
+    const { s, t } = setup({ knowledge: vi.fn().mockResolvedValue({ sites: [] }) });
     s.show();
     await flush();
-    expect(s.el.textContent).toContain("No skills yet");
+    expect($(".knowledge-sites").textContent).toContain("Nothing yet");
+    (t.knowledge as ReturnType<typeof vi.fn>).mockRejectedValueOnce(new Error("disk full"));
+    s.show();
+    await flush();
+    expect($(".knowledge-sites [role=alert]").textContent).toBe("Could not load the knowledge: disk full");
+  });
+
+  it("adds sources and draws their progress, each failure on its own line", async () => {
+    const { s, t, send } = setup();
+    s.show();
+    await flush();
+    $<HTMLTextAreaElement>("#knowledge-sources").value = " https://help.clinic.test/refunds \n\n/home/me/gone.pdf";
+    $<HTMLSelectElement>("#knowledge-strategy").value = "spider";
+    $<HTMLSelectElement>("#knowledge-strategy").dispatchEvent(new Event("change"));
+    expect($<HTMLInputElement>("#knowledge-max-depth").disabled).toBe(false);
+    $<HTMLInputElement>("#knowledge-max-depth").value = "3";
+    $<HTMLInputElement>("#knowledge-max-pages").value = "40";
+    button(document, "Add").click();
+    await flush();
+    expect(t.addSources).toHaveBeenCalledWith({
+      sources: ["https://help.clinic.test/refunds", "/home/me/gone.pdf"],
+      strategy: "spider",
+      maxDepth: 3,
+      maxPages: 40,
+    });
+    expect(button(document, "Add").disabled).toBe(true);
+    const panel = $(".ingest");
+    expect(panel.hidden).toBe(false);
+
+    send(ing({ stage: "error", source: "/home/me/gone.pdf", error: "no such file" }));
+    send(ing({ stage: "start", source: "https://help.clinic.test/refunds" }));
+    // A slow page: the time taken keeps moving, every second.
+    vi.advanceTimersByTime(3000);
+    expect($(".ingest-summary").textContent).toBe("Reading… 0 read, 1 failed · 3 s");
+    send(ing({ stage: "stored", source: "https://help.clinic.test/refunds", title: "Refunds", chunks: 12 }));
+    send({ ...ing({ stage: "stored", source: "x" }), ingestId: "ingest-9" } as ErrandEvent); // another ingestion's
+    expect([...panel.querySelectorAll(".ingest-line")].map((l) => l.textContent)).toEqual([
+      "Could not read /home/me/gone.pdfno such file",
+      "Read Refundshttps://help.clinic.test/refunds · 12 passages",
+    ]);
+    expect(panel.querySelector(".ingest-line.error")).not.toBeNull();
+    const loads = (t.knowledge as ReturnType<typeof vi.fn>).mock.calls.length;
+    send(ing({ stage: "done", stored: 1, failed: 1, chunks: 12 }));
+    await flush();
+    expect((t.knowledge as ReturnType<typeof vi.fn>).mock.calls.length).toBe(loads + 1);
+    send(ing({ stage: "embedding", model: "nomic-embed-text", embedded: 8, toEmbed: 12 }));
+    expect($<HTMLProgressElement>(".ingest progress").value).toBe(8);
+    expect($(".ingest-summary").textContent).toContain("Embedding with nomic-embed-text");
+    send(ing({ stage: "ended", stored: 1, failed: 1, chunks: 12 }));
+    await flush();
+    expect($(".ingest-summary").textContent).toBe("Done: 1 source read (12 passages), 1 failed.");
+    expect(button(document, "Add").disabled).toBe(false);
+    expect($<HTMLTextAreaElement>("#knowledge-sources").value).toBe("");
+  });
+
+  it("follows events that arrive before the id, and stops an ingestion", async () => {
+    let resolve!: (id: string) => void;
+    const { t, send } = setup({ addSources: vi.fn(() => new Promise<string>((r) => (resolve = r))) });
+    $<HTMLTextAreaElement>("#knowledge-sources").value = "https://slow.test";
+    button(document, "Add").click();
+    await flush();
+    send(ing({ stage: "start", source: "https://slow.test" }));
+    resolve("ingest-1");
+    await flush();
+    button(document, "Stop").click();
+    expect(t.cancelIngest).toHaveBeenCalledWith("ingest-1");
+    send(ing({ stage: "ended", cancelled: true }));
+    expect($(".ingest-summary").textContent).toBe("Stopped: 0 sources read (0 passages). What was read is kept.");
+  });
+
+  it("keeps what was typed and says why when the sources are refused", async () => {
+    setup({ addSources: vi.fn().mockRejectedValue(new Error('"docs/help.md" is neither a web address nor a full path')) });
+    $<HTMLTextAreaElement>("#knowledge-sources").value = "docs/help.md";
+    button(document, "Add").click();
+    await flush();
+    expect($(".knowledge-add [role=alert]").textContent).toContain("neither a web address nor a full path");
+    expect($<HTMLTextAreaElement>("#knowledge-sources").value).toBe("docs/help.md");
+    expect($(".ingest").hidden).toBe(true);
+    expect(button(document, "Add").disabled).toBe(false);
+  });
+
+  it("searches and shows each passage's source, heading and score", async () => {
+    const { t, s } = setup({
+      search: vi.fn().mockResolvedValue([
+        { text: "Type the amount into Amount.", source: "https://help.clinic.test/refunds", title: "Refunds", heading: "Refunds > Partial", score: 0.0325 },
+      ]),
+    });
+    s.show();
+    await flush();
+    $<HTMLInputElement>("#knowledge-question").value = "partial refund?";
+    $<HTMLSelectElement>("#knowledge-site").value = "help.clinic.test";
+    button(document, "Search").click();
+    await flush();
+    expect(t.search).toHaveBeenCalledWith("partial refund?", "help.clinic.test");
+    const p = $(".passage");
+    expect(p.querySelector(".passage-title")!.textContent).toBe("Refunds");
+    expect(p.querySelector(".passage-heading")!.textContent).toBe(" › Refunds > Partial");
+    expect(p.querySelector(".passage-score")!.textContent).toBe("score 0.033");
+    expect(p.querySelector(".passage-text")!.textContent).toBe("Type the amount into Amount.");
+    (t.search as ReturnType<typeof vi.fn>).mockResolvedValueOnce([]);
+    button(document, "Search").click();
+    await flush();
+    expect($(".knowledge-results").textContent).toContain("Nothing found");
+  });
+
+  it("forgets a source only after asking in place", async () => {
+    const { t, s } = setup({ forgetKnowledge: vi.fn().mockResolvedValue(12) });
+    s.show();
+    await flush();
+    $<HTMLButtonElement>('button[aria-label="Forget Refunds"]').click();
+    expect(t.forgetKnowledge).not.toHaveBeenCalled();
+    expect(document.body.textContent).toContain("Forget this source and its 12 passages?");
+    button(document, "Keep").click();
+    expect(document.body.textContent).not.toContain("Forget this source");
+    $<HTMLButtonElement>('button[aria-label="Forget Refunds"]').click();
+    button(document, "Yes, forget").click();
+    await flush();
+    expect(t.forgetKnowledge).toHaveBeenCalledWith("https://help.clinic.test/refunds");
+    expect(t.knowledge).toHaveBeenCalledTimes(2);
+    $<HTMLButtonElement>('button[aria-label="Forget everything from Files on this computer"]').click();
+    button(document, "Yes, forget").click();
+    await flush();
+    expect(t.forgetKnowledge).toHaveBeenLastCalledWith("local");
+  });
+
+  it("stops listening when disposed", async () => {
+    const { s, send } = setup();
+    $<HTMLTextAreaElement>("#knowledge-sources").value = "https://a.test";
+    button(document, "Add").click();
+    await flush();
+    s.dispose();
+    send(ing({ stage: "stored", source: "https://a.test", chunks: 1 }));
+    expect(document.querySelectorAll(".ingest-line")).toHaveLength(0);
   });
 });

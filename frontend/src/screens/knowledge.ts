@@ -1,201 +1,444 @@
-// The Knowledge and Skills screens. Both read Transport.knowledge(). Until the knowledge
-// package lands, `available` is false and the screens say what they will do and why they
-// cannot yet: no sample data, no forms that look as if they work.
+// The Knowledge screen: what Errand has read, per site; a form to add web pages, sites,
+// files and folders, with the progress of the reading as it happens; a search that shows
+// the passages a question finds; and Forget for a source or a whole site
+// (docs/knowledge.md).
 
 import { h } from "../dom";
-import { when } from "../history";
-import type { KnowledgeDocument, KnowledgeStatus, Skill, Transport } from "../transport";
+import type { ErrandEvent, IngestProgress } from "../events";
+import { plural } from "../history";
+import type { KnowledgeSite, KnowledgeView, Passage, Strategy, Transport } from "../transport";
+import { dateCell, forgetButton, message, screenShell, table } from "./parts";
 
-type Render = (k: KnowledgeStatus, now: Date) => Node[];
+export interface KnowledgeOptions {
+  now?: () => Date;
+  /** The elapsed-time ticker of a running ingestion; tests pass fake timers. */
+  setInterval?: (f: () => void, ms: number) => number;
+  clearInterval?: (id: number) => void;
+}
 
-// knowledgeView is what both screens share: a title, a loading and an error state, and a
-// body drawn from the latest KnowledgeStatus.
-function knowledgeView(t: Transport, title: string, cls: string, render: Render, now: () => Date) {
-  const body = h("div", { class: "knowledge-body" });
-  const el = h(
-    "div",
-    { class: `screen-inner ${cls}` },
-    h("div", { class: "screen-head" }, h("h1", { class: "screen-title" }, title)),
-    body,
+export function knowledgeScreen(t: Transport, opts: KnowledgeOptions = {}) {
+  const now = opts.now ?? (() => new Date());
+  const { el, refresh } = screenShell("Knowledge", "knowledge-screen");
+  const list = h("div", { class: "knowledge-sites", "aria-live": "polite" });
+  const search = searchForm(t);
+  const add = addForm(t, { ...opts, onStored: () => void load() });
+  el.append(
+    h(
+      "p",
+      { class: "screen-lead" },
+      "Errand reads help pages and documents you give it, and plans with what they say. " +
+        "Everything stays on this computer.",
+    ),
+    add.el,
+    search.el,
+    h("section", { class: "screen-section", "aria-label": "What Errand has read" }, h("h2", {}, "What Errand has read"), list),
   );
+
   let ticket = 0;
   async function load() {
     const mine = ++ticket;
-    body.setAttribute("aria-busy", "true");
-    body.replaceChildren(h("p", { class: "screen-note" }, "Loading…"));
+    list.setAttribute("aria-busy", "true");
+    if (!list.firstChild) list.append(h("p", { class: "screen-note" }, "Loading…"));
     try {
       const k = await t.knowledge();
       if (mine !== ticket) return;
-      body.replaceChildren(...render(k, now()));
+      list.replaceChildren(...renderSites(t, k, now(), () => void load()));
+      search.sites(k.sites.map((s) => s.site));
     } catch (err) {
       if (mine !== ticket) return;
-      const msg = err instanceof Error ? err.message : String(err);
-      body.replaceChildren(h("p", { class: "screen-note error", role: "alert" }, `Could not load this screen: ${msg}`));
+      list.replaceChildren(h("p", { class: "screen-note error", role: "alert" }, `Could not load the knowledge: ${message(err)}`));
     } finally {
-      if (mine === ticket) body.setAttribute("aria-busy", "false");
+      if (mine === ticket) list.setAttribute("aria-busy", "false");
     }
   }
-  return { el, show: () => void load() };
+  refresh.addEventListener("click", () => void load());
+  const stop = t.onEvent(add.onEvent);
+
+  return {
+    el,
+    show: () => void load(),
+    dispose() {
+      stop();
+      add.dispose();
+    },
+  };
 }
 
-function notYet(reason: string): HTMLElement {
-  return h(
-    "div",
-    { class: "notice", role: "note" },
-    h("p", { class: "notice-title" }, "Not available yet"),
-    reason ? h("p", {}, reason) : null,
-  );
+function renderSites(t: Transport, k: KnowledgeView, now: Date, reload: () => void): Node[] {
+  if (!k.sites.length) {
+    return [h("p", { class: "screen-note" }, "Nothing yet. Add a help page, a whole site, or a folder of documents above.")];
+  }
+  return k.sites.map((s) => siteSection(t, s, now, reload));
 }
 
-function plan(items: string[]): HTMLElement {
+function siteSection(t: Transport, s: KnowledgeSite, now: Date, reload: () => void): HTMLElement {
+  const name = s.site === "local" ? "Files on this computer" : s.site;
+  const forgetSite = forgetButton({
+    label: `Forget everything from ${name}`,
+    text: "Forget the site",
+    question: `Forget all ${plural(s.sources.length, "source")} of ${name} (${plural(s.chunks, "passage")})?`,
+    forget: async () => {
+      await t.forgetKnowledge(s.site);
+      reload();
+    },
+  });
   return h(
     "section",
-    { class: "screen-section", "aria-label": "What this screen will do" },
-    h("h3", {}, "What this screen will do"),
-    h("ul", { class: "plan-list" }, ...items.map((s) => h("li", {}, s))),
-  );
-}
-
-/** The Knowledge screen: documents Errand has read, and (later) the form to add more. */
-export function knowledgeScreen(t: Transport, now: () => Date = () => new Date()) {
-  return knowledgeView(t, "Knowledge", "knowledge-screen", (k, at) => {
-    const lead = h(
-      "p",
-      { class: "screen-lead" },
-      "Errand can read help pages and documents you give it, and plan with what they say.",
-    );
-    if (!k.available) {
-      return [
-        lead,
-        notYet(k.reason),
-        plan([
-          "Add a web address or a file (HTML, PDF, DOCX, Markdown, text, JSON, CSV).",
-          "Read one page, a site's sitemap, or follow its links (spider), with a limit on pages and on depth.",
-          "Show the progress while it reads.",
-          "List the documents it learned, each with how many passages it keeps and a Delete button.",
-        ]),
-        addPreview(),
-      ];
-    }
-    return [lead, documentList(k.documents, at), readOnlyNote()];
-  }, now);
-}
-
-/** The Skills screen: fixes Errand learned from corrections that then worked. */
-export function skillsScreen(t: Transport, now: () => Date = () => new Date()) {
-  return knowledgeView(t, "Skills", "skills-screen", (k, at) => {
-    const lead = h(
-      "p",
-      { class: "screen-lead" },
-      "When you correct a step and the corrected step works, Errand keeps the fix for that site " +
-        "and offers it as a hint the next time a similar step comes up.",
-    );
-    if (!k.available) {
-      return [
-        lead,
-        notYet(k.reason),
-        plan([
-          "List the fixes Errand learned from your corrections: the site, the goal, the action that failed and the one that worked.",
-          "Show how often each fix succeeded and when it was last used.",
-          "Delete a fix that is wrong.",
-          "Fixes unused for 90 days are forgotten, and only fixes that work at least half the time are offered as hints.",
-        ]),
-      ];
-    }
-    return [lead, skillList(k.skills, at), readOnlyNote()];
-  }, now);
-}
-
-// addPreview shows the shape of the add form, visibly switched off.
-function addPreview(): HTMLElement {
-  return h(
-    "form",
-    { class: "preview", "aria-label": "Add a source (not available yet)" },
+    { class: "knowledge-site", "aria-label": name },
     h(
-      "fieldset",
-      { disabled: true },
-      h("legend", {}, "Add a source — not available yet"),
-      h("label", { class: "field" }, h("span", {}, "Web address or file"), h("input", { type: "text", placeholder: "https://example.com/help" })),
-      h(
-        "div",
-        { class: "field-row" },
-        h(
-          "label",
-          { class: "field" },
-          h("span", {}, "How much to read"),
-          h(
-            "select",
-            {},
-            h("option", {}, "Single page"),
-            h("option", {}, "Sitemap"),
-            h("option", {}, "Follow links (spider)"),
-          ),
-        ),
-        h("label", { class: "field" }, h("span", {}, "Max pages"), h("input", { type: "number", value: "50" })),
-        h("label", { class: "field" }, h("span", {}, "Max depth"), h("input", { type: "number", value: "2" })),
-      ),
-      h("button", { type: "button" }, "Add"),
+      "div",
+      { class: "site-head" },
+      h("h3", {}, name),
+      h("span", { class: "site-count" }, `${plural(s.sources.length, "source")} · ${plural(s.chunks, "passage")}`),
+      forgetSite,
+    ),
+    table(
+      `Sources of ${name}`,
+      ["Title", "Source", "Kind", "Passages", "Read", ""],
+      s.sources.map((src) => [
+        src.title || "(untitled)",
+        h("span", { class: "cell-url" }, src.source),
+        src.kind,
+        String(src.chunks),
+        dateCell(src.ingestedAt, now),
+        forgetButton({
+          label: `Forget ${src.title || src.source}`,
+          question: `Forget this source and its ${plural(src.chunks, "passage")}?`,
+          forget: async () => {
+            await t.forgetKnowledge(src.source);
+            reload();
+          },
+        }),
+      ]),
     ),
   );
 }
 
-function readOnlyNote(): HTMLElement {
-  return h(
-    "p",
-    { class: "screen-note" },
-    "This list is read-only for now: adding and deleting from here comes in a later version.",
-  );
+const strategies: [Strategy, string][] = [
+  ["single", "Only this page"],
+  ["sitemap", "The pages its sitemap lists"],
+  ["spider", "Follow its links (spider)"],
+];
+
+interface AddOptions extends KnowledgeOptions {
+  /** Something was stored: the list is out of date. */
+  onStored: () => void;
 }
 
-function documentList(docs: KnowledgeDocument[], now: Date): HTMLElement {
-  if (!docs.length) return h("p", { class: "screen-note" }, "No documents yet.");
-  return table(
-    "Documents",
-    ["Title", "Address", "Passages", "Added"],
-    docs.map((d) => [
-      d.title || "(untitled)",
-      h("span", { class: "cell-url" }, d.url),
-      String(d.chunks),
-      dateCell(d.ingestedAt, now),
-    ]),
-  );
-}
-
-function skillList(skills: Skill[], now: Date): HTMLElement {
-  if (!skills.length) return h("p", { class: "screen-note" }, "No skills yet: they come from corrections that worked.");
-  return table(
-    "Skills",
-    ["Site", "Goal", "Fix", "Worked", "Last used"],
-    skills.map((s) => [
-      s.domain,
-      s.goal,
+// addForm is the form that adds sources and the progress of the ingestion it started.
+function addForm(t: Transport, opts: AddOptions) {
+  const every = opts.setInterval ?? ((f, ms) => window.setInterval(f, ms));
+  const stopEvery = opts.clearInterval ?? ((id) => window.clearInterval(id));
+  const sources = h("textarea", {
+    id: "knowledge-sources",
+    rows: 3,
+    placeholder: "https://help.example.com/billing\n/home/me/Documents/manual.pdf",
+    "aria-describedby": "knowledge-sources-hint",
+  });
+  const strategy = h("select", { id: "knowledge-strategy" }, ...strategies.map(([v, label]) => h("option", { value: v }, label)));
+  const maxPages = h("input", { type: "number", id: "knowledge-max-pages", min: 1, max: 5000, value: 100 });
+  const maxDepth = h("input", { type: "number", id: "knowledge-max-depth", min: 1, max: 10, value: 2, disabled: true });
+  const submit = h("button", { type: "submit", class: "primary" }, "Add");
+  const formError = h("p", { class: "form-error", role: "alert", hidden: true });
+  const progress = ingestPanel(t, every, stopEvery);
+  const form = h(
+    "form",
+    { class: "knowledge-add", "aria-label": "Add a source" },
+    h("h2", {}, "Add a source"),
+    h(
+      "label",
+      { class: "field", for: "knowledge-sources" },
+      h("span", {}, "Web addresses, files or folders"),
+      sources,
       h(
         "span",
-        { class: "skill-fix" },
-        h("code", { class: "skill-failed" }, s.failedAction),
-        " → ",
-        h("code", { class: "skill-ok" }, s.successfulAction),
+        { class: "field-hint", id: "knowledge-sources-hint" },
+        "One a line. A file or folder needs its full path (from / or ~/). HTML, PDF, DOCX, Markdown, text, JSON and CSV are read.",
       ),
-      `${s.successes} of ${s.uses}`,
-      dateCell(s.lastUsed, now),
-    ]),
-  );
-}
-
-function dateCell(iso: string, now: Date): HTMLElement {
-  const d = new Date(iso);
-  return h("time", { datetime: iso, title: Number.isNaN(d.getTime()) ? "" : d.toLocaleString() }, when(d, now));
-}
-
-function table(label: string, head: string[], rows: (string | Node)[][]): HTMLElement {
-  return h(
-    "div",
-    { class: "table-wrap" },
-    h(
-      "table",
-      { class: "data-table", "aria-label": label },
-      h("thead", {}, h("tr", {}, ...head.map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, ...rows.map((r) => h("tr", {}, ...r.map((c) => h("td", {}, c))))),
     ),
+    h(
+      "div",
+      { class: "field-row" },
+      h("label", { class: "field" }, h("span", {}, "How much to read"), strategy),
+      h("label", { class: "field" }, h("span", {}, "Max pages"), maxPages),
+      h("label", { class: "field" }, h("span", {}, "Max depth (link hops)"), maxDepth),
+    ),
+    h("div", { class: "form-buttons" }, submit),
+    formError,
+    progress.el,
+  );
+  strategy.addEventListener("change", () => (maxDepth.disabled = strategy.value !== "spider"));
+
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const lines = sources.value.split("\n").map((s) => s.trim()).filter(Boolean);
+    formError.hidden = true;
+    if (!lines.length) {
+      showError("Give a web address or the full path of a file or folder.");
+      sources.focus();
+      return;
+    }
+    submit.disabled = true;
+    progress.starting(lines);
+    try {
+      const id = await t.addSources({
+        sources: lines,
+        strategy: strategy.value as Strategy,
+        maxPages: Number(maxPages.value) || 0,
+        maxDepth: strategy.value === "spider" ? Number(maxDepth.value) || 0 : 0,
+      });
+      sources.value = "";
+      for (const r of progress.started(id)) react(r);
+    } catch (err) {
+      progress.failed();
+      showError(message(err));
+      submit.disabled = false;
+    }
+  });
+
+  function showError(msg: string) {
+    formError.textContent = msg;
+    formError.hidden = false;
+  }
+
+  function react(r: "stored" | "ended" | null) {
+    if (r === "stored") opts.onStored();
+    if (r === "ended") {
+      submit.disabled = false;
+      opts.onStored();
+    }
+  }
+
+  function onEvent(e: ErrandEvent) {
+    if (e.type === "ingestProgress") react(progress.apply(e));
+  }
+
+  return { el: form, onEvent, dispose: progress.dispose };
+}
+
+// ingestPanel draws one ingestion: a bar, a line of totals with the time it has taken
+// (ticking every second, so a slow page never looks like a hang), Stop, and a line per
+// source that was read, skipped or failed.
+function ingestPanel(t: Transport, every: (f: () => void, ms: number) => number, stopEvery: (id: number) => void) {
+  const bar = h("progress", { "aria-label": "Reading progress" });
+  const summary = h("span", { class: "ingest-summary" });
+  const stop = h("button", { type: "button", class: "ingest-stop" }, "Stop");
+  const lines = h("ul", { class: "ingest-lines", "aria-label": "Sources read" });
+  const el = h(
+    "div",
+    { class: "ingest", role: "status", "aria-live": "polite", hidden: true },
+    h("div", { class: "ingest-head" }, bar, summary, stop),
+    lines,
+  );
+  let id: string | null = null;
+  let early: IngestProgress[] = []; // events that came before addSources resolved
+  let waiting = false;
+  let started = 0;
+  let timer: number | null = null;
+  let counts = { stored: 0, skipped: 0, failed: 0, chunks: 0 };
+  let phase = "Reading";
+
+  function line() {
+    const secs = Math.floor((Date.now() - started) / 1000);
+    const parts = [`${counts.stored} read`];
+    if (counts.skipped) parts.push(`${counts.skipped} unchanged`);
+    if (counts.failed) parts.push(`${counts.failed} failed`);
+    summary.textContent = `${phase}… ${parts.join(", ")} · ${secs} s`;
+  }
+
+  function add(cls: string, text: string, detail?: string) {
+    lines.append(h("li", { class: `ingest-line ${cls}` }, text, detail ? h("span", { class: "ingest-detail" }, detail) : null));
+  }
+
+  function finish() {
+    if (timer !== null) stopEvery(timer);
+    timer = null;
+    id = null;
+    stop.hidden = true;
+  }
+
+// apply draws one event of this ingestion; it says whether the list should reload.
+function apply(e: IngestProgress): "stored" | "ended" | null {
+    if (waiting && !id) {
+      early.push(e);
+      return null;
+    }
+    if (!id || e.ingestId !== id) return null;
+    switch (e.stage) {
+      case "start":
+        break;
+      case "stored":
+        counts.stored++;
+        counts.chunks += e.chunks ?? 0;
+        add("ok", `Read ${e.title || e.source}`, `${e.source} · ${plural(e.chunks ?? 0, "passage")}`);
+        break;
+      case "skipped":
+        counts.skipped++;
+        add("muted", `Skipped ${e.source}`, e.reason);
+        break;
+      case "error":
+        if (e.source === "embedding") add("warn", "Search by meaning is not ready", e.error);
+        else {
+          counts.failed++;
+          add("error", `Could not read ${e.source}`, e.error);
+        }
+        break;
+      case "done":
+        phase = "Indexing";
+        line();
+        return "stored";
+      case "embedding":
+        phase = `Embedding with ${e.model}`;
+        if (e.toEmbed) {
+          bar.max = e.toEmbed;
+          bar.value = e.embedded ?? 0;
+        }
+        break;
+      case "ended": {
+        finish();
+        bar.hidden = true;
+        const what = `${plural(e.stored ?? 0, "source")} read (${plural(e.chunks ?? 0, "passage")})` +
+          (e.skipped ? `, ${e.skipped} unchanged` : "") + (e.failed ? `, ${e.failed} failed` : "");
+        summary.textContent = e.cancelled
+          ? `Stopped: ${what}. What was read is kept.`
+          : e.error
+            ? `Stopped with an error: ${e.error}`
+            : `Done: ${what}.`;
+        return "ended";
+      }
+    }
+    line();
+    return null;
+  }
+
+  stop.addEventListener("click", () => {
+    if (!id) return;
+    stop.disabled = true;
+    phase = "Stopping";
+    line();
+    t.cancelIngest(id).catch((err) => add("error", `Could not stop: ${message(err)}`));
+  });
+
+  return {
+    el,
+    starting(sources: string[]) {
+      el.hidden = false;
+      lines.replaceChildren();
+      counts = { stored: 0, skipped: 0, failed: 0, chunks: 0 };
+      phase = "Reading";
+      started = Date.now();
+      bar.removeAttribute("value");
+      bar.hidden = false;
+      stop.hidden = false;
+      stop.disabled = true; // until the id is known
+      waiting = true;
+      early = [];
+      summary.textContent = `Starting to read ${plural(sources.length, "source")}…`;
+      if (timer !== null) stopEvery(timer);
+      timer = every(line, 1000);
+    },
+    started(ingestId: string): ("stored" | "ended" | null)[] {
+      id = ingestId;
+      waiting = false;
+      stop.disabled = false;
+      const mine = early.filter((e) => e.ingestId === ingestId);
+      early = [];
+      return mine.map(apply);
+    },
+    failed() {
+      waiting = false;
+      el.hidden = true;
+      finish();
+    },
+    apply,
+    dispose() {
+      if (timer !== null) stopEvery(timer);
+      timer = null;
+    },
+  };
+}
+
+// searchForm asks the knowledge a question and shows the passages it finds.
+function searchForm(t: Transport) {
+  const question = h("input", { type: "text", id: "knowledge-question", placeholder: "How do I give a partial refund?" });
+  const site = h("select", { id: "knowledge-site" }, h("option", { value: "" }, "All sites"));
+  const submit = h("button", { type: "submit" }, "Search");
+  const results = h("div", { class: "knowledge-results", "aria-live": "polite" });
+  const el = h(
+    "form",
+    { class: "knowledge-search", role: "search", "aria-label": "Search the knowledge" },
+    h("h2", {}, "Search"),
+    h(
+      "div",
+      { class: "field-row" },
+      h("label", { class: "field search-question" }, h("span", {}, "Question"), question),
+      h("label", { class: "field" }, h("span", {}, "Site"), site),
+    ),
+    h("div", { class: "form-buttons" }, submit),
+    results,
+  );
+  let ticket = 0;
+  el.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const q = question.value.trim();
+    if (!q) {
+      results.replaceChildren(h("p", { class: "screen-note error", role: "alert" }, "Ask something first."));
+      question.focus();
+      return;
+    }
+    const mine = ++ticket;
+    submit.disabled = true;
+    results.setAttribute("aria-busy", "true");
+    results.replaceChildren(h("p", { class: "screen-note" }, "Searching…"));
+    try {
+      const ps = await t.search(q, site.value);
+      if (mine !== ticket) return;
+      results.replaceChildren(
+        ps.length
+          ? h("ol", { class: "passages", "aria-label": "Passages found" }, ...ps.map(passage))
+          : h("p", { class: "screen-note" }, "Nothing found. Add the documentation that answers it above."),
+      );
+    } catch (err) {
+      if (mine !== ticket) return;
+      results.replaceChildren(h("p", { class: "screen-note error", role: "alert" }, `Could not search: ${message(err)}`));
+    } finally {
+      if (mine === ticket) {
+        submit.disabled = false;
+        results.setAttribute("aria-busy", "false");
+      }
+    }
+  });
+  return {
+    el,
+    /** sites refreshes the site choice, keeping the one chosen while it still exists. */
+    sites(names: string[]) {
+      const keep = site.value;
+      site.replaceChildren(
+        h("option", { value: "" }, "All sites"),
+        ...names.map((n) => h("option", { value: n }, n === "local" ? "Files on this computer" : n)),
+      );
+      site.value = names.includes(keep) ? keep : "";
+    },
+  };
+}
+
+// passageText is how much of a passage the list shows; the rest is one click away.
+const passageText = 600;
+
+function passage(p: Passage): HTMLElement {
+  const where = [p.heading, p.page ? `page ${p.page}` : "", p.trigger ?? ""].filter(Boolean).join(" · ");
+  const text = p.text.length > passageText ? `${p.text.slice(0, passageText)}…` : p.text;
+  return h(
+    "li",
+    { class: "passage" },
+    h(
+      "div",
+      { class: "passage-head" },
+      h("span", { class: "passage-title" }, p.title || p.source),
+      where ? h("span", { class: "passage-heading" }, ` › ${where}`) : null,
+      h("span", { class: "passage-score", title: "Relevance (higher is better)" }, `score ${p.score.toFixed(3)}`),
+    ),
+    h("div", { class: "passage-source cell-url" }, p.source),
+    h("p", { class: "passage-text" }, text),
   );
 }
