@@ -278,7 +278,7 @@ export interface SelfCorrection {
   failedAction: string;
   cause: string;
   actions: string[] | null;
-  /** contingency or model */
+  /** contingency, model, or handover (the model plans from the failure) */
   source: string;
   verified: boolean;
 }
