@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page reader of live ingestion (docs/knowledge.md, "From the live browser"). It
 // copies what the page renders now into a plain HTML document for the knowledge
 // extractor, and remembers which text it has read, so that after a press it can copy only
@@ -55,21 +56,28 @@
 
   // copy makes the reading copy of node, or null when nothing of it is kept. st collects
   // the visible text nodes (to remember them) and which copies are new text.
+  /**
+   * @param {Node} node
+   * @param {Reveal.ReadState} st
+   * @param {boolean} inHeading
+   * @returns {Node | null}
+   */
   function copy(node, st, inHeading) {
     if (node.nodeType === Node.TEXT_NODE) {
-      const parent = node.parentElement;
+      const text = /** @type {Text} */ (node);
+      const parent = text.parentElement;
       if (!parent) return null;
-      if (!node.data.trim()) return out.createTextNode(' ');
+      if (!text.data.trim()) return out.createTextNode(' ');
       let vis = st.vis.get(parent);
       if (vis === undefined) {
         vis = getComputedStyle(parent).visibility === 'visible';
         st.vis.set(parent, vis);
       }
       if (!vis) return null;
-      st.read.push(node);
-      const fresh = !seen.has(node);
+      st.read.push(text);
+      const fresh = !seen.has(text);
       if (st.onlyNew && !fresh && !inHeading) return null;
-      const c = out.createTextNode(node.data);
+      const c = out.createTextNode(text.data);
       if (fresh) st.fresh.add(c);
       if (!inHeading) st.content++;
       return c;
@@ -95,18 +103,20 @@
       const k = copy(ch, st, inH);
       if (!k) continue;
       c.appendChild(k);
-      if (k.nodeType === Node.ELEMENT_NODE || k.data.trim()) kept = true;
+      if (k.nodeType === Node.ELEMENT_NODE || /** @type {Text} */ (k).data.trim()) kept = true;
     }
     return kept ? c : null;
   }
 
+  /** @param {Node} n */
   function isFirst(n) {
     for (let p = n.previousSibling; p; p = p.previousSibling) {
-      if (p.nodeType === Node.ELEMENT_NODE || p.data.trim()) return false;
+      if (p.nodeType === Node.ELEMENT_NODE || /** @type {Text} */ (p).data.trim()) return false;
     }
     return true;
   }
 
+  /** @param {string} s */
   function norm(s) {
     return s.replace(/\s+/g, ' ').trim().toLowerCase();
   }
@@ -116,14 +126,21 @@
   // the heading it sits below, already names it. Each revealed panel so gets a heading path
   // of its own ("Plans > Annual"), and does not supersede the page's chunk of the heading
   // above it, which still holds the panel shown at load.
+  /**
+   * @param {Element} root
+   * @param {Reveal.ReadState} st
+   * @param {string} label
+   */
   function frame(root, st, label) {
     const walker = out.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
     /** @type {{el: Element, lv: number, has: boolean}[]} */
     const stack = [];
+    /** @type {Element[]} */
     const drop = [];
     let first = true;
+    /** @type {HTMLElement | null} */
     let synthetic = null;
-    const close = (lv) => {
+    const close = (/** @type {number} */ lv) => {
       while (stack.length && stack[stack.length - 1].lv >= lv) {
         const h = stack.pop();
         if (!h.has) drop.push(h.el);
@@ -131,23 +148,27 @@
     };
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       if (n.nodeType === Node.ELEMENT_NODE) {
-        const lv = /^h([1-6])$/.exec(n.localName);
+        const hel = /** @type {Element} */ (n);
+        const lv = /^h([1-6])$/.exec(hel.localName);
         if (!lv) continue;
         close(+lv[1]);
         let fresh = false;
-        const tw = out.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+        const tw = out.createTreeWalker(hel, NodeFilter.SHOW_TEXT);
         for (let t = tw.nextNode(); t; t = tw.nextNode()) if (st.fresh.has(t)) fresh = true;
-        stack.push({ el: n, lv: +lv[1], has: fresh });
+        stack.push({ el: hel, lv: +lv[1], has: fresh });
         if (fresh) first = false;
         continue;
       }
-      if (!n.data.trim() || n.parentElement.closest('h1,h2,h3,h4,h5,h6')) continue;
+      if (!/** @type {Text} */ (n).data.trim() || n.parentElement.closest('h1,h2,h3,h4,h5,h6')) continue;
       if (first && label) {
         first = false;
         const top = stack[stack.length - 1];
         if (!top || norm(top.el.textContent) !== norm(label)) {
+          /** @type {Node} */
           let at = n;
-          while (at.parentNode && at.parentNode !== root && (isFirst(at) || LISTY.test(at.parentNode.localName))) at = at.parentNode;
+          while (at.parentNode && at.parentNode !== root && (isFirst(at) || LISTY.test(/** @type {Element} */ (at.parentNode).localName))) {
+            at = at.parentNode;
+          }
           synthetic = out.createElement('h' + Math.min(6, (top ? top.lv : 1) + 1));
           synthetic.textContent = label;
           at.parentNode.insertBefore(synthetic, at);
@@ -161,13 +182,19 @@
     for (const el of drop) el.remove();
   }
 
+  /** @param {string} s */
   function esc(s) {
     return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   }
 
   // read copies the page (onlyNew false) or only the text that appeared since the last
   // read (onlyNew true, with label as the heading above it), and remembers what it read.
+  /**
+   * @param {boolean} onlyNew
+   * @param {string} label
+   */
   function read(onlyNew, label) {
+    /** @type {Reveal.ReadState} */
     const st = { onlyNew, read: [], fresh: new WeakSet(), vis: new Map(), content: 0 };
     const root = out.createElement('body');
     const body = document.body;
@@ -191,12 +218,15 @@
 
   // facts reads, for the elements of the last observation, what the observation leaves
   // out and the decision needs: a collapsed disclosure, and a link to another document.
+  /** @param {string[]} ids */
   function facts(ids) {
     const here = location.href.split('#')[0];
+    /** @type {Record<string, {collapsed?: boolean, leaves?: boolean, submits?: boolean}>} */
     const res = {};
     for (const id of ids) {
       const el = window.__errandV3 && window.__errandV3.find(id);
       if (!el) continue;
+      /** @type {{collapsed?: boolean, leaves?: boolean, submits?: boolean}} */
       const f = {};
       if (el.getAttribute('aria-expanded') === 'false') f.collapsed = true;
       if (el.localName === 'summary' && el.parentElement && el.parentElement.localName === 'details' &&
