@@ -296,7 +296,7 @@ func TestAllowedDomains(t *testing.T) {
 	obs := observe(t, p)
 	call := node(t, obs, page.RoleButton, "Call")
 	run(t, p, click(call.ID))
-	if text := pageText(t, p); !strings.Contains(text, "fetch failed") {
+	if text := textAfter(t, p, "idle"); !strings.Contains(text, "fetch failed") {
 		t.Errorf("cross-host fetch was not blocked: %q", text)
 	}
 	// A link to another host is refused at the network layer, and the click says so.
@@ -310,7 +310,7 @@ func TestAllowedDomains(t *testing.T) {
 	// Allowed again: the same request goes through.
 	p.SetAllowedDomains(nil)
 	run(t, p, click(node(t, observe(t, p), page.RoleButton, "Call").ID))
-	if text := pageText(t, p); !strings.Contains(text, "got result ready") {
+	if text := textAfter(t, p, "idle"); !strings.Contains(text, "got result ready") {
 		t.Errorf("with no limit the fetch failed: %q", text)
 	}
 }

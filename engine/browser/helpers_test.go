@@ -104,6 +104,20 @@ func pageText(t testing.TB, p *browser.Page) string {
 	return res.Outcomes[0].Extracted
 }
 
+// textAfter is the page's text once it no longer holds still: a handler that fetches
+// writes its answer after the click's settle may have ended on a loaded machine, and the
+// page gives no other signal, so the text is read again after 20 ms waits in the page,
+// for at most 5 s.
+func textAfter(t testing.TB, p *browser.Page, still string) string {
+	t.Helper()
+	text := pageText(t, p)
+	for i := 0; i < 250 && strings.Contains(text, still); i++ {
+		run(t, p, page.Action{Kind: page.Wait, Ms: 20})
+		text = pageText(t, p)
+	}
+	return text
+}
+
 func click(id string) page.Action { return page.Action{Kind: page.Click, ID: id} }
 
 func setValue(id, text string) page.Action {
