@@ -35,6 +35,7 @@ type modelRig struct {
 	answer  func(agent.Output) agent.Input // nil = no prompter
 	memory  agent.Memory                   // nil = none
 	know    agent.Knowledge                // nil = none
+	offline bool                           // the agent has no model at all
 }
 
 func newModelRig(t testing.TB) *modelRig {
@@ -67,7 +68,11 @@ func (r *modelRig) run(goal, path string) agent.Result {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	runner := &agent.Runner{Agent: agent.New(agent.Config{Model: m, Offline: "(advice)", SearchURL: r.search, Memory: r.memory, Knowledge: r.know}), Browser: browsertest.NewPage(r.t, shared),
+	cfg := agent.Config{Model: m, Offline: "(advice)", SearchURL: r.search, Memory: r.memory, Knowledge: r.know}
+	if r.offline {
+		cfg.Model, cfg.Knowledge = nil, nil
+	}
+	runner := &agent.Runner{Agent: agent.New(cfg), Browser: browsertest.NewPage(r.t, shared),
 		Store: taskStore{r.db}, NewID: func() string { return "task-model" },
 		Sink: agent.SinkFunc(func(e agent.Event) {
 			r.mu.Lock()

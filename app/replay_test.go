@@ -101,6 +101,15 @@ func TestReplayWithoutModel(t *testing.T) {
 	if res := r.run("Add a new patient with name 'Bo'", "/patients"); res.Status != agent.PhaseCompleted || r.ollama.Calls() != before {
 		t.Errorf("replay after healing: %s (%s), %d new calls", res.Status, res.Summary, r.ollama.Calls()-before)
 	}
+
+	// With no model at all (offline), the errand done before still runs.
+	r.offline = true
+	if res := r.run("Add a new patient with name 'Cy'", "/patients"); res.Status != agent.PhaseCompleted {
+		t.Errorf("offline replay: %s (%s)", res.Status, res.Summary)
+	}
+	if got := names(r.site.Patients()); !strings.HasSuffix(got, ",Bo,Cy") {
+		t.Errorf("patients = %s, want Cy saved offline", got)
+	}
 }
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files in testdata/")
