@@ -2,11 +2,10 @@ package server
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/errand-app/errand/app/internal/helpsite"
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/knowledge/recorded"
 	"github.com/errand-app/errand/knowledge/skills"
@@ -28,32 +27,14 @@ func showsText(o page.Observation, s string) bool {
 	return false
 }
 
-// docsSite is a local help site of one page.
-func docsSite(t *testing.T) *httptest.Server {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/help/refunds" {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = w.Write([]byte(`<!doctype html><html><head><title>Refunds help</title></head><body><main>
-<h1>Refunds</h1><p>Open the invoice and press Refund to give the money back.</p>
-<h2>Partial refunds</h2><p>Type the amount to return into the Amount field before pressing Refund.
-A partial refund leaves the invoice open until the rest is paid.</p></main></body></html>`))
-	}))
-	t.Cleanup(srv.Close)
-	return srv
-}
-
 // The Knowledge and Skills screens in real Chromium through the web twin: a person adds
 // a page of a local help site, sees it listed, finds a passage by searching, forgets it;
 // and sees a learned fix with its counts.
 func TestWebUIKnowledgeAndSkills(t *testing.T) {
 	w := newWebUI(t)
 	ctx := context.Background()
-	docs := docsSite(t)
-	help := docs.URL + "/help/refunds"
+	docs := helpsite.Start(t)
+	help := docs.URL + helpsite.Path
 	host := strings.TrimPrefix(docs.URL, "http://")
 
 	mem, err := w.svc.Memory(ctx)

@@ -12,30 +12,13 @@ import (
 	"testing"
 
 	"github.com/errand-app/errand/app"
+	"github.com/errand-app/errand/app/internal/helpsite"
 	"github.com/errand-app/errand/engine/page"
 	"github.com/errand-app/errand/knowledge"
 	"github.com/errand-app/errand/knowledge/recorded"
 	"github.com/errand-app/errand/knowledge/replay"
 	"github.com/errand-app/errand/knowledge/skills"
 )
-
-// helpSite is a documentation site of one page.
-func helpSite(t *testing.T) *httptest.Server {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/help/refunds" {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = w.Write([]byte(`<!doctype html><html><head><title>Refunds help</title></head><body><main>
-<h1>Refunds</h1><p>Open the invoice and press Refund to give the money back.</p>
-<h2>Partial refunds</h2><p>Type the amount to return into the Amount field before pressing Refund.
-A partial refund leaves the invoice open until the rest is paid.</p></main></body></html>`))
-	}))
-	t.Cleanup(srv.Close)
-	return srv
-}
 
 // serviceBridge is the Bridge over a real Service on a fresh data directory, offline
 // unless ollama names a (fake) Ollama.
@@ -77,13 +60,13 @@ func ingestEvents(t *testing.T, rec *recorder, id string) []IngestProgress {
 
 func TestAddSourcesStoresAndReportsEachSource(t *testing.T) {
 	b, _, rec := serviceBridge(t, "")
-	site := helpSite(t)
+	site := helpsite.Start(t)
 	missing := filepath.Join(t.TempDir(), "gone.pdf")
 	notes := filepath.Join(t.TempDir(), "notes.md")
 	if err := os.WriteFile(notes, []byte("# Shifts\n\nThe night shift starts at ten and hands over at six.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	page := site.URL + "/help/refunds"
+	page := site.URL + helpsite.Path
 	id, err := b.AddSources(AddSources{Sources: []string{page, " " + missing, notes, "http://127.0.0.1:1/help", "", page}})
 	if err != nil {
 		t.Fatal(err)
@@ -136,8 +119,8 @@ func TestAddSourcesStoresAndReportsEachSource(t *testing.T) {
 
 func TestSearchThenForgetASourceAndASite(t *testing.T) {
 	b, _, rec := serviceBridge(t, "")
-	site := helpSite(t)
-	page := site.URL + "/help/refunds"
+	site := helpsite.Start(t)
+	page := site.URL + helpsite.Path
 	id, err := b.AddSources(AddSources{Sources: []string{page}})
 	if err != nil {
 		t.Fatal(err)
@@ -351,7 +334,7 @@ func fakeEmbedder(t *testing.T) *httptest.Server {
 
 func TestAddSourcesEmbedsWithProgress(t *testing.T) {
 	b, _, rec := serviceBridge(t, fakeEmbedder(t).URL)
-	page := helpSite(t).URL + "/help/refunds"
+	page := helpsite.Start(t).URL + helpsite.Path
 	id, err := b.AddSources(AddSources{Sources: []string{page}})
 	if err != nil {
 		t.Fatal(err)
