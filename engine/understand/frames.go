@@ -414,12 +414,15 @@ func urlOf(rest []token) (string, bool) {
 func (r *reader) elementFrame(v verb, vw string, rest []token, changed bool) clause {
 	if len(rest) == 0 {
 		if v == vClose {
-			return r.onlyOne(v, vw, isCloseControl, "close control")
+			return r.onlyCloser(v, vw, rest, changed)
 		}
 		return clause{}
 	}
-	if v == vClose && len(rest) <= 3 && onlyDialogWords(rest) {
-		return r.onlyOne(v, vw, isCloseControl, "close control")
+	if v == vClose && onlyDialogWords(rest) {
+		return r.onlyCloser(v, vw, rest, changed)
+	}
+	if m := instrumentAt(rest); m > 0 && (v == vClose || v == vClick) {
+		return r.closeWith(v, vw, rest, m, changed)
 	}
 	ref := r.ix.resolve(rest, v)
 	if _, ok := ref.best(); !ok {
@@ -445,17 +448,4 @@ func altBetter(a, b ref) bool {
 	}
 	bb, bok := b.best()
 	return !bok || ab.score > bb.score || len(b.unexplained) > 0
-}
-
-// onlyDialogWords reports "the dialog", "it", "this popup": words that name what a close
-// control closes, not the control.
-func onlyDialogWords(rest []token) bool {
-	for _, t := range rest {
-		switch t.key {
-		case "the", "this", "that", "it", "dialog", "popup", "pop", "up", "modal", "window", "overlay", "banner", "box", "message", "notice", "panel", "menu", "cookie", "cookies":
-		default:
-			return false
-		}
-	}
-	return true
 }

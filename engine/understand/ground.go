@@ -108,12 +108,30 @@ func (ix *index) ctx(i int) []string {
 		if row := ix.rowText(i); row != "" {
 			ctx += " · " + row
 		}
+		if d := ix.dialogOf(i); d != "" && !strings.Contains(ctx, d) {
+			// A dialog's own controls may come before its heading, so the text before
+			// them is the page's: the dialog's name says where they are ("the What's new
+			// box").
+			ctx += " · " + d
+		}
 		ix.ctxs[i] = ix.keysFor(ctx)
 		if ix.ctxs[i] == nil {
 			ix.ctxs[i] = []string{}
 		}
 	}
 	return ix.ctxs[i]
+}
+
+// dialogOf is the name of the innermost dialog an element is in, or "".
+func (ix *index) dialogOf(i int) string {
+	for g, seen := ix.nodes[i].Group, 0; g > 0 && g <= len(ix.obs.Groups) && seen < 8; seen++ {
+		grp := ix.obs.Groups[g-1]
+		if grp.Kind == page.GroupDialog {
+			return grp.Name
+		}
+		g = grp.Parent
+	}
+	return ""
 }
 
 // ctxIndex maps a key to the elements whose context holds it, built on first use.
