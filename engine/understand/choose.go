@@ -197,6 +197,10 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 	if indef {
+		if i, ok := r.exactChoice(rest); ok {
+			// "One way" is a radio's name, not an open choice of one.
+			return r.bindClause(vSelect, vw, i, 1, "", quoted, words)
+		}
 		// "pick a size", "choose any option": the person left the choice open.
 		return r.openChoice(rest, words, cands)
 	}
@@ -225,6 +229,30 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 	cl := r.bindClause(vSelect, vw, c.node, c.score, v, quoted, words)
 	cl.quality *= explained
 	return cl
+}
+
+// exactChoice finds the one radio, option, tab, checkbox or button whose name is word for
+// word the words, even when they start as a determiner would ("One way", "Any time").
+func (r *reader) exactChoice(rest []token) (int, bool) {
+	var keys []string
+	for _, t := range rest {
+		if t.kind != tokWord {
+			return 0, false
+		}
+		keys = append(keys, t.key)
+	}
+	hit := -1
+	for _, i := range r.ix.nodesWith(keys) {
+		n := r.ix.nodes[i]
+		if isField(n) || !slices.Equal(r.ix.names[i], keys) {
+			continue
+		}
+		if hit >= 0 {
+			return 0, false
+		}
+		hit = i
+	}
+	return hit, hit >= 0
 }
 
 // openChoice asks which option when the person said "a size", "any option".

@@ -285,10 +285,10 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 		for i, n := range obs.Tree {
 			for _, b := range obs.Text {
 				if b.At == i {
-					t.Logf("    text %q g=%d", b.Text, b.Group)
+					t.Logf("    text %q g=%d box=%v", b.Text, b.Group, b.Box)
 				}
 			}
-			t.Logf("  %s %s %q t=%s s=%s c=%q o=%q occ=%v g=%d", n.ID, n.Role, n.Name, n.Type, n.State, n.Ctx, n.Options, n.Occ, n.Group)
+			t.Logf("  %s %s %q t=%s s=%s c=%q o=%q occ=%v g=%d box=%v", n.ID, n.Role, n.Name, n.Type, n.State, n.Ctx, n.Options, n.Occ, n.Group, n.Box)
 		}
 		for i, g := range obs.Groups {
 			t.Logf("  group %d %s %q parent=%d node=%s", i+1, g.Kind, g.Name, g.Parent, g.Node)

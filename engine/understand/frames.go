@@ -48,6 +48,13 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		// "show 25 rows per page", "set Business class": a general verb before a clause
 		// the page explains without it.
 		rest := body[n:]
+		if len(rest) > 1 && (rest[0].key == "it" || rest[0].key == "this") {
+			// "make it one way", "make it 3 usb-c cables": "it" is the page's state.
+			rest = rest[1:]
+			if len(rest) > 1 && (rest[0].key == "to" || rest[0].key == "be") {
+				rest = rest[1:]
+			}
+		}
 		for _, cl := range []clause{r.fieldValue(rest, changed, false), r.reversedPair(rest, changed), r.optionGoal(rest, changed), r.optionForGroup(rest, changed)} {
 			cl.quality *= 0.97
 			consider(cl)

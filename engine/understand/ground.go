@@ -28,7 +28,9 @@ type index struct {
 	vocab []string
 	// before and byID serve rowText, built on first use.
 	before     map[int][]string
-	labelAfter map[int]bool // elements whose label is the text after them on their line
+	labelAfter map[int]bool     // elements whose label is the text after them on their line
+	itemHead   map[int][]string // the text before each element that is not on the line of the one before
+	lineAfter  map[int][]string // the text right after each element, on its line
 	byID       map[string]int
 	shared     map[string]int // how many elements have each name
 	// Memos: the same words are looked up many times while a goal's readings are tried.
