@@ -346,7 +346,7 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 	if len(vk) == 0 {
 		return -1, 0
 	}
-	best, bestScore := -1, 0.0
+	best, bestScore, tied := -1, 0.0, false
 	for k, o := range options {
 		if isPlaceholder(o) && !noneWords[strings.ToLower(strings.TrimSpace(value))] {
 			continue
@@ -365,8 +365,23 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 		if strings.EqualFold(strings.TrimSpace(value), strings.TrimSpace(o)) {
 			s = 1
 		}
-		if s > bestScore {
-			best, bestScore = k, s
+		switch {
+		case s > bestScore:
+			best, bestScore, tied = k, s, false
+		case s == bestScore && s > 0:
+			tied = true
+		}
+	}
+	if tied && bestScore < 1 {
+		// "Standard" for "Standard (free)" and "Standard (tracked)": a part that fits
+		// two options names neither.
+		bestScore = min(bestScore, 0.6)
+	}
+	if bestScore < 0.9 {
+		if k, ok := withoutAside(vk, options); ok {
+			// "Express" for "Express (€9.90)": the price or note in brackets is what the
+			// page adds, not what people say. Taken, and announced.
+			return k, 0.9
 		}
 	}
 	if bestScore > 0 && bestScore < 0.75 && containsAll(keys[best], vk) {
@@ -384,6 +399,26 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 		}
 	}
 	return best, bestScore
+}
+
+// withoutAside finds the one option that is the value word for word once its bracketed
+// aside ("(€9.90)", "(free)") is left out.
+func withoutAside(vk []string, options []string) (int, bool) {
+	hit := -1
+	for k, o := range options {
+		i := strings.IndexAny(o, "([")
+		if i <= 0 {
+			continue
+		}
+		if s, _ := phraseMatch(vk, matchKeys(o[:i])); s < 1 {
+			continue
+		}
+		if hit >= 0 {
+			return 0, false
+		}
+		hit = k
+	}
+	return hit, hit >= 0
 }
 
 func containsAll(have, want []string) bool {

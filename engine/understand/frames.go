@@ -89,6 +89,11 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	consider(r.reversedPair(body, changed))
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
 		best = clause{unexplained: words(body)}
+		if r.revealed && !r.instructionLike(body) {
+			// After a tab or menu opened, the words may name what it shows: read the
+			// clause again there.
+			best = clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: verbClause, Phrase: joinRaw(body), Words: joinRaw(body)}}}
+		}
 	}
 	return repeat(best, times)
 }

@@ -15,7 +15,10 @@ type reader struct {
 	// inPath is set while a menu path is read: its items are looked for after the menu
 	// before them opens, whatever words they use.
 	inPath bool
-	ix     *index
+	// revealed is set while a clause is read after a page change that only opened a tab,
+	// a menu or a dialog: what follows is on the same page, shown.
+	revealed bool
+	ix       *index
 	obs    page.Observation
 	opts   Options
 	cache  map[clauseKey]clause
@@ -35,6 +38,7 @@ type carry struct {
 type clauseKey struct {
 	from, to int
 	c        carry
+	revealed bool
 }
 
 // clause is the reading of one clause.
@@ -73,7 +77,7 @@ func (r *reader) read(toks []token) (Reading, float64) {
 	try := func(split []bool) {
 		var cls []clause
 		from, c := 0, carry{}
-		changed := false
+		changed, reveals := false, true
 		total := 0.0
 		for k := 0; k <= len(bs); k++ {
 			to := len(toks)
@@ -83,10 +87,14 @@ func (r *reader) read(toks []token) (Reading, float64) {
 				}
 				to = bs[k].from
 			}
+			r.revealed = changed && reveals
 			cl := r.clause(from, to, toks, c, changed)
+			r.revealed = false
 			cls = append(cls, cl)
 			total += cl.quality
-			changed = changed || cl.changes
+			if cl.changes {
+				changed, reveals = true, reveals && r.onlyReveals(cl.cmds)
+			}
 			c = cl.next
 			if k < len(bs) {
 				from = bs[k].to
@@ -180,7 +188,7 @@ func isConnective(toks []token, i int) bool {
 
 // clause reads toks[from:to] once per inherited context.
 func (r *reader) clause(from, to int, toks []token, c carry, changed bool) clause {
-	k := clauseKey{from: from, to: to, c: c}
+	k := clauseKey{from: from, to: to, c: c, revealed: r.revealed}
 	if changed {
 		k.from = -k.from - 1 // the same words read after a page change may defer
 	}

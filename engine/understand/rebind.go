@@ -19,6 +19,13 @@ func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question
 	switch verb(cmd.Verb) {
 	case verbSuggest:
 		return r.suggestion(cmd)
+	case verbClause:
+		r.src = cmd.Phrase
+		cl = r.readClause(tokenize(cmd.Phrase), carry{}, false)
+		if len(cl.cmds) > 1 {
+			return cmd, &Question{Kind: AskUnclear, Command: -1, Words: cmd.Words,
+				Text: fmt.Sprintf("I am not sure what %q means here. What should I do?", cmd.Phrase)}
+		}
 	case vType:
 		value := tokenize(cmd.Value) // offsets into r.src
 		if cmd.Quoted {

@@ -76,6 +76,11 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 		suspicion = 0.8
 	}
 	if len(target) == 0 {
+		if v, ok := introduced(withoutList(value)); ok || len(v) < len(value) {
+			// "add a task called Book flights", "add 'x' to my list": the item's name.
+			value = v
+			val, quoted = r.valueText(value)
+		}
 		if !cleanValue(value) {
 			// "teh board to Sprint 15", "'x' to my list": frame words left in a value
 			// with no field named mean the frame was not understood.

@@ -108,9 +108,12 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		var tailKeys []string
 		var ordinal int
 		indef := false
-		for _, t := range tail {
+		for k, t := range tail {
 			if t.kind == tokWord && indefinite[t.key] {
 				indef = true // "add a task": which task is left open
+			}
+			if k == len(tail)-1 && k > 0 && kindNouns[t.key] {
+				continue // "download the February invoice": the kind of thing adds nothing
 			}
 			switch {
 			case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of" || pronounTail:
@@ -191,6 +194,9 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			return // "Last | name with Kaur": the value would start inside the field's name
 		}
 		cl := r.typeReading(vType, "", target, value, changed)
+		if marked && len(cl.cmds) == 1 && cl.cmds[0].Bound {
+			cl = r.commitNew(cl, b.node, cl.cmds[0].Words)
+		}
 		cl.quality *= bias
 		if cl.quality > best.quality {
 			best = cl
