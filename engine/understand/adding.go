@@ -64,3 +64,18 @@ func (r *reader) commitNew(cl clause, field int, words string) clause {
 	}
 	return cl
 }
+
+// quotedCore is the quoted text of "the note 'X'", "a message \"X\"": an article and a
+// word or two that say what kind of text the quotes hold.
+func quotedCore(value []token) []token {
+	n := len(value)
+	if n < 2 || n > 4 || value[n-1].kind != tokQuoted || value[0].kind != tokWord || !definite[value[0].key] && !indefinite[value[0].key] {
+		return value
+	}
+	for _, t := range value[1 : n-1] {
+		if t.kind != tokWord || !kindNouns[t.key] && !bodyWords[t.key] && t.key != "new" && t.key != "text" {
+			return value
+		}
+	}
+	return value[n-1:]
+}

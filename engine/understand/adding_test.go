@@ -47,3 +47,16 @@ func TestAdding(t *testing.T) {
 		})
 	}
 }
+
+// TestQuotedCore: "the note 'X'" types X; words that are not a kind of text stay.
+func TestQuotedCore(t *testing.T) {
+	for in, want := range map[string]string{
+		`the note "Call me first"`:   "Call me first",
+		`a message 'Happy birthday'`: "Happy birthday",
+		`the Beatles 'Help'`:         "the Beatles Help",
+	} {
+		if got := joinRaw(quotedCore(tokenize(in))); got != want {
+			t.Errorf("quotedCore(%s) = %q, want %q", in, got, want)
+		}
+	}
+}

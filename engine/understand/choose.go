@@ -264,6 +264,13 @@ func (r *reader) openChoice(rest []token, words string, cands []cand) clause {
 		return clause{quality: 0.95, questions: []Question{{Kind: AskOption, Command: -1, Words: words,
 			Text: fmt.Sprintf("Which option of %s?", page.Describe(n)), Choices: optionChoices(n, ""), Element: n.ID, Verb: string(vSelect)}}}
 	}
+	if fields := r.fieldsOfType(rest); len(fields) > 0 {
+		// "pick a date": the question is about a value, so its choices are the fields that
+		// take one ("Departure", "Return"), not a checkbox whose name holds the word.
+		q := r.whichElement(words, fields, nil)
+		q.Text = fmt.Sprintf("Which field, and what should I put into it? (%q is not a value I can type)", joinRaw(rest))
+		return clause{quality: 0.95, questions: []Question{q}}
+	}
 	if len(cands) == 1 && cands[0].score >= 0.9 {
 		// One thing fits what was described: "click a button" with one button.
 		return r.bindClause(vSelect, "", cands[0].node, cands[0].score, "", false, words)
@@ -271,6 +278,26 @@ func (r *reader) openChoice(rest []token, words string, cands []cand) clause {
 	q := r.whichElement(words, cands, r.binder(vSelect, "", "", false, words))
 	q.Text = "Which one should I choose?"
 	return clause{quality: 0.95, questions: []Question{q}}
+}
+
+// fieldsOfType lists the fields that take the kind of value the words name by its type
+// word ("a date", "any time"), in page order.
+func (r *reader) fieldsOfType(rest []token) []cand {
+	keys := keysOfToks(rest)
+	if len(keys) != 1 {
+		return nil
+	}
+	types, ok := typeWords[keys[0]]
+	if !ok {
+		return nil
+	}
+	var out []cand
+	for i, n := range r.ix.nodes {
+		if isField(n) && slices.Contains(types, n.Type) && !n.Occ {
+			out = append(out, cand{node: i, score: groupScore, option: -1})
+		}
+	}
+	return out
 }
 
 // selectNone handles "select none" / "nothing": the select's empty placeholder when the

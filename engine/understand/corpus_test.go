@@ -309,7 +309,11 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 		if !cmd.Bound {
 			nc, q := understand.Rebind(cmd, obs, opts)
 			if q != nil {
-				return judgeLate(cctx, p, c, before, "asked later: "+q.Text)
+				var labels []string
+				for _, ch := range q.Choices {
+					labels = append(labels, ch.Label)
+				}
+				return judgeLate(cctx, p, c, before, fmt.Sprintf("asked later: %s %q", q.Text, labels))
 			}
 			cmd = nc
 		}

@@ -76,6 +76,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		}
 	}
 	consider(r.labelGoal(body, changed))
+	consider(r.opener(body))
 	if ownVerb && best.quality >= 0.97 && len(best.unexplained) == 0 {
 		// A verb said and read word for word: the readings without a verb cannot do better.
 		return repeat(best, times)
@@ -92,7 +93,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		if r.revealed && !r.instructionLike(body) {
 			// After a tab or menu opened, the words may name what it shows: read the
 			// clause again there.
-			best = clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: verbClause, Phrase: joinRaw(body), Words: joinRaw(body)}}}
+			best = clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body)}}}
 		}
 	}
 	return repeat(best, times)

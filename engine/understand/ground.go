@@ -276,7 +276,7 @@ func wordEq(a, b string) float64 {
 	if len(a) >= 4 && len(b) >= 4 && a[:2] == b[:2] && stem(a) == stem(b) {
 		return 0.95
 	}
-	if a+"s" == b || b+"s" == a {
+	if a+"s" == b || b+"s" == a || irregularPlurals[a] == b || irregularPlurals[b] == a {
 		return 0.95
 	}
 	if d := len(a) - len(b); d > 2 || d < -2 || len(a) < 4 || len(b) < 4 {
@@ -287,6 +287,10 @@ func wordEq(a, b string) float64 {
 	}
 	return 0
 }
+
+// irregularPlurals are the plurals no ending rule makes ("1 child" fills "Children").
+var irregularPlurals = map[string]string{"child": "children", "person": "people", "man": "men",
+	"woman": "women", "foot": "feet", "tooth": "teeth", "mouse": "mice", "goose": "geese"}
 
 // stem cuts the common English endings, enough to meet "recommending" with "recommend"
 // and "easy" with "ease"; it is used only to compare two words, never shown.

@@ -19,9 +19,9 @@ type reader struct {
 	// a menu or a dialog: what follows is on the same page, shown.
 	revealed bool
 	ix       *index
-	obs    page.Observation
-	opts   Options
-	cache  map[clauseKey]clause
+	obs      page.Observation
+	opts     Options
+	cache    map[clauseKey]clause
 }
 
 func newReader(obs page.Observation, opts Options) *reader {
@@ -54,6 +54,8 @@ type clause struct {
 	next    carry
 	// changes is set when the clause's last action may change the page.
 	changes bool
+	// reveals is set when its changes only open a form or dialog to fill (openAndFill).
+	reveals bool
 	// deferred marks commands whose element may appear after an earlier click.
 	deferred bool
 }
@@ -93,7 +95,7 @@ func (r *reader) read(toks []token) (Reading, float64) {
 			cls = append(cls, cl)
 			total += cl.quality
 			if cl.changes {
-				changed, reveals = true, reveals && r.onlyReveals(cl.cmds)
+				changed, reveals = true, reveals && (cl.reveals || r.onlyReveals(cl.cmds))
 			}
 			c = cl.next
 			if k < len(bs) {
@@ -121,6 +123,19 @@ func (r *reader) read(toks []token) (Reading, float64) {
 		}
 	}
 	return assemble(best), bestScore
+}
+
+// written is the source text of toks as the person wrote it, quotes kept, so a clause
+// read again later (verbClause) reads the same; joinRaw when the offsets are unknown.
+func (r *reader) written(toks []token) string {
+	if len(toks) == 0 {
+		return ""
+	}
+	from, to := toks[0].start, toks[len(toks)-1].end
+	if r.src != "" && from >= 0 && to <= len(r.src) && from < to {
+		return r.src[from:to]
+	}
+	return joinRaw(toks)
 }
 
 // trimEnd drops the sentence's final punctuation, but not the period of an initial or a

@@ -59,3 +59,24 @@ func TestBracketedAside(t *testing.T) {
 		}
 	}
 }
+
+// TestValueQuestionOffersFields: "pick a date" asks which field takes the date, never
+// about a checkbox whose name holds the word.
+func TestValueQuestionOffersFields(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Type: "date", Name: "Departure"},
+		{ID: "2", Role: page.RoleInput, Type: "date", Name: "Return"},
+		{ID: "3", Role: page.RoleCheckbox, Name: "My dates are flexible (±3 days)"},
+	}}
+	rd := Read("pick a date", obs, Options{})
+	if len(rd.Commands) > 0 || len(rd.Questions) != 1 {
+		t.Fatalf("reading = %+v", rd)
+	}
+	var ids []string
+	for _, c := range rd.Questions[0].Choices {
+		ids = append(ids, c.ID)
+	}
+	if len(ids) != 2 || ids[0] != "1" || ids[1] != "2" {
+		t.Fatalf("choices = %v, want the two date fields", ids)
+	}
+}

@@ -63,6 +63,7 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 	if len(target) == 0 && len(value) == 0 {
 		return clause{}
 	}
+	value = quotedCore(value)
 	val, quoted := r.valueText(value)
 	words := strings.TrimSpace(vw + " " + joinRaw(value) + " " + joinRaw(target))
 	suspicion := 1.0

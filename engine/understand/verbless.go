@@ -138,6 +138,9 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		}
 		if ordinal != 0 {
 			scored = pickOrdinal(scored, ordinal)
+		} else {
+			// "send it" with Send and Sent: a label read exactly beats one read as a slip.
+			scored = withinGap(scored)
 		}
 		words := joinRaw(body)
 		switch {
@@ -181,6 +184,19 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			return
 		}
 		b, ok := r.ix.resolve(target, vType).best()
+		whole := len(value) == 1 && value[0].kind == tokQuoted || marked && cleanValue(value) && !swallows(r, value)
+		if (!ok || b.score < 0.8 || !isField(r.ix.nodes[b.node])) && whole {
+			if i, found := r.bodyField(target); found {
+				// "message '…'", "body: …": the one text area takes what is written.
+				val, quoted := r.valueText(value)
+				cl := r.bindClause(vType, "", i, 0.9, val, quoted, joinRaw(target)+" "+joinRaw(value))
+				cl.quality *= bias
+				if cl.quality > best.quality {
+					best = cl
+				}
+				return
+			}
+		}
 		// With no verb and no ":" the field must be named well, unless the value's
 		// shape is what the field takes ("prefered tiem 4pm" into a time input).
 		need := 0.8
@@ -230,6 +246,21 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 	return best
 }
 
+// withinGap keeps the candidates about as good as the best one.
+func withinGap(cands []cand) []cand {
+	top := 0.0
+	for _, c := range cands {
+		top = max(top, c.score)
+	}
+	var out []cand
+	for _, c := range cands {
+		if top-c.score < ambiguityGap {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // particles follow a verb to make a phrasal verb ("note down", "sign up", "log in").
 var particles = map[string]bool{"down": true, "up": true, "off": true, "out": true, "in": true, "on": true,
 	"over": true, "away": true, "back": true, "through": true}
@@ -237,6 +268,29 @@ var particles = map[string]bool{"down": true, "up": true, "off": true, "out": tr
 func isRoleWord(k string) bool {
 	_, ok := roleWords[singular(k)]
 	return ok
+}
+
+// bodyWords are what people call the text of a message or a form's free text.
+var bodyWords = set("message", "body", "text", "comment", "comments", "note", "notes", "description", "details")
+
+// bodyField finds the one text area in view when the target is a word for what is
+// written in it and no field is named so.
+func (r *reader) bodyField(target []token) (int, bool) {
+	keys := dropArticles(keysOfToks(target))
+	if len(keys) != 1 || !bodyWords[keys[0]] {
+		return 0, false
+	}
+	hit := -1
+	for i, n := range r.ix.nodes {
+		if n.Role != page.RoleTextarea || n.Occ || n.Has("disabled") || n.Has("readonly") {
+			continue
+		}
+		if hit >= 0 {
+			return 0, false
+		}
+		hit = i
+	}
+	return hit, hit >= 0
 }
 
 // shapeFits reports a value whose shape is what the field's type takes.
