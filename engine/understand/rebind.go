@@ -72,7 +72,7 @@ func (r *reader) suggestion(cmd Command) (Command, *Question) {
 		cmd.Bound, cmd.Match = true, 1
 		cmd.Action = page.Action{Kind: page.Wait, Description: fmt.Sprintf("no suggestion for %q to choose", cmd.Value)}
 		return cmd, nil
-	case len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap:
+	case len(cands) > 1 && tied(cands[0].score, cands[1].score):
 		q := r.whichElement(cmd.Words, cands, func(c cand) clause {
 			n := r.ix.nodes[c.node]
 			return clause{cmds: []Command{{Bound: true, Verb: verbSuggest, Phrase: cmd.Phrase, Value: cmd.Value, Words: cmd.Words, Match: 1,

@@ -234,7 +234,7 @@ func (ix *index) inRows(cands []cand) []cand {
 func onlyOwnWords(cands []cand) (int, bool) {
 	hit := -1
 	for k, c := range cands {
-		if cands[0].score-c.score >= ambiguityGap {
+		if !tied(cands[0].score, c.score) {
 			break
 		}
 		if c.ownWords {

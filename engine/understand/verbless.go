@@ -254,7 +254,7 @@ func withinGap(cands []cand) []cand {
 	}
 	var out []cand
 	for _, c := range cands {
-		if top-c.score < ambiguityGap {
+		if tied(top, c.score) {
 			out = append(out, c)
 		}
 	}
