@@ -70,6 +70,9 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 		cl.quality *= explained
 		return cl
 	}
+	if cl, ok := r.suggestIn(vw, opt, target, words); ok && !indef && (quoted || !isVague(optToks)) {
+		return cl
+	}
 	// A group of option-like elements named by their context: a listbox, radio group, tabs.
 	groupKeys := keysOfToks(target)
 	var cands []cand
@@ -106,6 +109,28 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 		return clause{quality: 0.9, questions: []Question{r.whichElement(words, cands, r.binder(vSelect, vw, "", quoted, words))}}
 	}
 	return r.bindClause(vSelect, vw, cands[0].node, cands[0].score, "", quoted, words)
+}
+
+// suggestIn reads "Oslo from the destination list" where the list is what an
+// autocomplete field suggests: the value is typed and the suggestion that fits chosen.
+func (r *reader) suggestIn(vw string, opt, target []token, words string) (clause, bool) {
+	var named []token
+	for _, t := range target {
+		if t.kind == tokWord && (isRoleWord(t.key) || t.key == "suggestions") {
+			continue
+		}
+		named = append(named, t)
+	}
+	if len(opt) == 0 || len(named) == 0 || len(named) == len(target) && target[len(target)-1].key != "suggestions" {
+		return clause{}, false // the list must be called a list: "Oslo from Destination" is no frame of it
+	}
+	b, ok := r.ix.resolve(named, vType).best()
+	if !ok || b.score < 0.85 || !r.ix.nodes[b.node].Has("autocomplete") {
+		return clause{}, false
+	}
+	val, quoted := r.valueText(opt)
+	cl := r.bindClause(vType, vw, b.node, b.score, val, quoted, words)
+	return cl, len(cl.cmds) > 0
 }
 
 func keysOfToks(toks []token) []string {

@@ -88,6 +88,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	consider(r.removeItem(body, changed))
 	consider(r.optionForGroup(body, changed))
 	consider(r.reversedPair(body, changed))
+	consider(r.fromTo(body, changed))
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
 		best = clause{unexplained: words(body)}
 		if r.revealed && !r.instructionLike(body) {
