@@ -75,3 +75,20 @@ func TestRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestInitials: "DOB" names "Date of birth", a field or the group of its parts.
+func TestInitials(t *testing.T) {
+	field := page.Observation{Tree: []page.Node{{ID: "1", Role: page.RoleInput, Type: "date", Name: "Date of birth"}}}
+	if got := acts(Read("my DOB is 1990-07-11", field, Options{})); !slices.Equal(got, []string{`setValue("1", "1990-07-11")`}) {
+		t.Errorf("field: %v", got)
+	}
+	parts := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleSelect, Name: "Day", Ctx: "Date of birth", Options: []string{"Day", "11"}},
+		{ID: "2", Role: page.RoleSelect, Name: "Month", Ctx: "Date of birth", Options: []string{"Month", "July"}},
+		{ID: "3", Role: page.RoleSelect, Name: "Year", Ctx: "Date of birth", Options: []string{"Year", "1990"}},
+	}}
+	want := []string{`select("1", "11")`, `select("2", "July")`, `select("3", "1990")`}
+	if got := acts(Read("my DOB is 07/11/1990", parts, Options{})); !slices.Equal(got, want) {
+		t.Errorf("parts: %v, want %v", got, want)
+	}
+}

@@ -1,6 +1,10 @@
 package understand
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/errand-app/errand/engine/page"
+)
 
 // Closing things: "close the What's new box with the x", "hit the x on the cookie
 // popup", "close that dialog again". People name what is closed and the control that
@@ -99,4 +103,25 @@ func dropContainerNoun(toks []token, words []int) ([]int, bool) {
 		return words[:n-1], true
 	}
 	return words, false
+}
+
+// DialogCloser is the one control that closes the named dialog (its ×, Close or Dismiss),
+// found by the dialog the control sits in, so another dialog's × on the same page is
+// never taken for it. ok is false when the dialog has none or several.
+func DialogCloser(obs page.Observation, dialog string) (page.Node, bool) {
+	ix := newIndex(obs)
+	hit := -1
+	for i, n := range obs.Tree {
+		if !isCloseControl(n) || ix.dialogOf(i) != dialog {
+			continue
+		}
+		if hit >= 0 {
+			return page.Node{}, false
+		}
+		hit = i
+	}
+	if hit < 0 {
+		return page.Node{}, false
+	}
+	return obs.Tree[hit], true
 }

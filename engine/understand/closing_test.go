@@ -72,3 +72,13 @@ func TestCloseAfterOpening(t *testing.T) {
 		t.Fatalf("rebound = %+v, question %+v", cmd, q)
 	}
 }
+
+// TestDialogCloser: each dialog's own × closes it, whatever other dialog the page has.
+func TestDialogCloser(t *testing.T) {
+	for dialog, want := range map[string]string{"What's new ✨": "2", "Cookie settings": "4", "Nowhere": ""} {
+		n, ok := DialogCloser(twoDialogs, dialog)
+		if n.ID != want || ok != (want != "") {
+			t.Errorf("DialogCloser(%q) = %q, %v; want %q", dialog, n.ID, ok, want)
+		}
+	}
+}

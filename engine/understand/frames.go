@@ -81,23 +81,29 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		// A verb said and read word for word: the readings without a verb cannot do better.
 		return repeat(best, times)
 	}
-	consider(r.fieldValue(body, changed, true))
-	consider(r.verbAsName(body, changed))
-	consider(r.optionGoal(body, changed))
-	consider(r.shapedGoal(body, changed))
-	consider(r.removeItem(body, changed))
-	consider(r.optionForGroup(body, changed))
-	consider(r.reversedPair(body, changed))
-	consider(r.fromTo(body, changed))
+	for _, frame := range []func([]token, bool) clause{r.fieldValuePlain, r.verbAsName, r.optionGoal, r.shapedGoal,
+		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo} {
+		consider(frame(body, changed))
+	}
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
-		best = clause{unexplained: words(body)}
-		if r.revealed && !r.instructionLike(body) {
-			// After a tab or menu opened, the words may name what it shows: read the
-			// clause again there.
-			best = clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body)}}}
-		}
+		best = r.unread(body)
 	}
 	return repeat(best, times)
+}
+
+// fieldValuePlain is fieldValue on a clause with no verb, where "Name Jas" may pair a
+// field and a value with nothing between them.
+func (r *reader) fieldValuePlain(body []token, changed bool) clause {
+	return r.fieldValue(body, changed, true)
+}
+
+// unread is a clause no frame reads: its words are unexplained, unless a tab or menu
+// just opened, when it is read again on what that shows.
+func (r *reader) unread(body []token) clause {
+	if r.revealed && !r.instructionLike(body) {
+		return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body)}}}
+	}
+	return clause{unexplained: words(body)}
 }
 
 // repeat makes a click said "twice" or "3 times" that many clicks.

@@ -37,6 +37,8 @@ type index struct {
 	resolved map[string]ref
 	roles    map[string][]int
 	memo     map[string][]string
+	inits    map[string][]int // initials of long names, built on first use
+	acronyms map[string]bool  // the goal's words written in capitals, set per reading
 }
 
 func newIndex(obs page.Observation) *index {
@@ -229,9 +231,38 @@ func (ix *index) nodesWith(keys []string) []int {
 				}
 			}
 		}
+		if len(ix.byKey[k]) == 0 && ix.isInitialism(k) {
+			for _, i := range ix.initialsIndex()[k] {
+				if !seen[i] {
+					seen[i] = true
+					out = append(out, i)
+				}
+			}
+		}
 	}
 	sortInts(out)
 	return out
+}
+
+// isInitialism reports a key that may be a name's initials: three to five letters the
+// person wrote in capitals ("DOB"); "tom" is a word, never the initials of "Terms of Membership".
+func (ix *index) isInitialism(k string) bool {
+	return len(k) >= 3 && len(k) <= 5 && ix.acronyms[k] && !strings.ContainsAny(k, "0123456789")
+}
+
+// initialsIndex maps the initials of names of three words or more ("dob" for "Date of
+// birth") to their elements, built the first time a goal uses a word no name has.
+func (ix *index) initialsIndex() map[string][]int {
+	if ix.inits == nil {
+		ix.inits = make(map[string][]int)
+		for i, keys := range ix.names {
+			if len(keys) >= 3 && len(keys) <= 5 {
+				k := initials(keys)
+				ix.inits[k] = append(ix.inits[k], i)
+			}
+		}
+	}
+	return ix.inits
 }
 
 // typosOf lists the page's words that k may be a slip for, once per word.

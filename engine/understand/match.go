@@ -20,6 +20,16 @@ func (ix *index) groupMembers(keys []string) []int {
 	if len(keys) == 0 {
 		return nil
 	}
+	if len(keys) == 1 && len(ix.ctxIndex()[keys[0]]) == 0 && ix.isInitialism(keys[0]) {
+		// "DOB" for the Day, Month and Year of "Date of birth".
+		var out []int
+		for i, n := range ix.nodes {
+			if ck := ix.keysFor(n.Ctx); len(ck) >= 3 && len(ck) <= 5 && initials(ck) == keys[0] {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
 	var out []int
 	for _, i := range ix.ctxIndex()[keys[0]] {
 		if ix.inGroup(keys, i) {
@@ -88,6 +98,9 @@ func (ix *index) nameMatch(q []string, i int) (float64, []bool) {
 		} else {
 			syms = append(syms, k)
 		}
+	}
+	if len(q) == 1 && len(ix.names[i]) >= 3 && ix.isInitialism(q[0]) && initials(ix.names[i]) == q[0] {
+		return 0.9, []bool{true} // "DOB" for "Date of birth"
 	}
 	if len(syms) == 0 || len(ix.syms[i]) == 0 {
 		if look, ok := ix.byLook(i, q); ok {

@@ -1,6 +1,7 @@
 package understand
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/errand-app/errand/engine/page"
@@ -29,17 +30,20 @@ func (r *reader) fromTo(body []token, changed bool) clause {
 	if q < 0 {
 		return clause{}
 	}
-	for _, v := range [][]token{body[p+1 : q], body[q+1:]} {
-		if hasComma(v) || swallows(r, v) {
-			return clause{} // "to Rome, then swap them": the value ran into the next step
-		}
-	}
 	group := contentKeys(keysOfToks(body[:p]))
 	first, second, ok := r.rangeFields(group, body[p+1:q], body[q+1:])
 	if !ok {
 		return clause{}
 	}
 	words := joinRaw(body)
+	for _, v := range [][]token{body[p+1 : q], body[q+1:]} {
+		if hasComma(v) || swallows(r, v) {
+			// "to Rome, then swap them": the value ran into the next step. Asked about,
+			// as a reading of the range: read apart, the rest is a guess.
+			return clause{quality: 0.95, questions: []Question{{Kind: AskUnclear, Command: -1, Words: words,
+				Text: fmt.Sprintf("I am not sure where %q ends. What should I do?", joinRaw(v))}}}
+		}
+	}
 	out := clause{quality: 0.95}
 	for _, fv := range []struct {
 		node  int
@@ -77,11 +81,10 @@ func (r *reader) rangeFields(group []string, a, b []token) (int, int, bool) {
 		if _, _, bad := convert(n, joinRaw(a), r.opts); bad != "" {
 			continue // "Oslo" is no time: the time fields are another range's
 		}
-		own := slices.Concat(r.ix.names[i], r.ix.ctx(i))
-		switch {
-		case slices.Contains(own, "from"):
+		switch head := r.rangeHead(i); {
+		case head == "from":
 			from = append(from, i)
-		case slices.ContainsFunc(own, func(k string) bool { return rangeWords[k] }):
+		case rangeWords[head]:
 			to = append(to, i)
 		}
 		if kind != "" && shapeFits(a, n) {
@@ -117,4 +120,17 @@ func (ix *index) underWords(i int, keys []string) bool {
 		}
 	}
 	return false
+}
+
+// rangeHead is the word a field of a range is called by: the first word of its name
+// ("From", "Until date"), or its caption when the caption is that one word ("From" over
+// a "City or airport" box).
+func (r *reader) rangeHead(i int) string {
+	if keys := r.ix.names[i]; len(keys) > 0 && (keys[0] == "from" || rangeWords[keys[0]]) {
+		return keys[0]
+	}
+	if cap := r.ix.keysFor(r.ix.rowText(i)); len(cap) == 1 {
+		return cap[0]
+	}
+	return ""
 }

@@ -71,6 +71,7 @@ const maxBoundaries = 10
 
 func (r *reader) read(toks []token) (Reading, float64) {
 	toks = trimEnd(toks)
+	r.ix.acronyms = acronyms(toks)
 	if len(toks) == 0 {
 		return Reading{Questions: []Question{{Kind: AskUnclear, Text: "What should I do on this page?", Command: -1}}}, 0
 	}
@@ -136,6 +137,17 @@ func (r *reader) written(toks []token) string {
 		return r.src[from:to]
 	}
 	return joinRaw(toks)
+}
+
+// acronyms are the words written in capitals, of three to five letters ("DOB", "ETA").
+func acronyms(toks []token) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range toks {
+		if t.kind == tokWord && len(t.raw) >= 3 && len(t.raw) <= 5 && strings.ToUpper(t.raw) == t.raw && hasLetter(t.raw) {
+			out[t.key] = true
+		}
+	}
+	return out
 }
 
 // trimEnd drops the sentence's final punctuation, but not the period of an initial or a

@@ -105,26 +105,7 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 			continue
 		}
 		// The tail names which: nearby text, an ordinal, or a generic object.
-		var tailKeys []string
-		var ordinal int
-		indef := false
-		for k, t := range tail {
-			if t.kind == tokWord && indefinite[t.key] {
-				indef = true // "add a task": which task is left open
-			}
-			if k == len(tail)-1 && k > 0 && kindNouns[t.key] {
-				continue // "download the February invoice": the kind of thing adds nothing
-			}
-			switch {
-			case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of" || pronounTail:
-			case ordinals[t.key] != 0:
-				ordinal = ordinals[t.key]
-			case t.kind == tokQuoted:
-				tailKeys = append(tailKeys, matchKeys(t.raw)...)
-			default:
-				tailKeys = append(tailKeys, t.key)
-			}
-		}
+		tailKeys, ordinal, indef := tailWords(tail, pronounTail)
 		var scored []cand
 		for _, h := range hits {
 			s := h.score
@@ -244,6 +225,29 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		}
 	}
 	return best
+}
+
+// tailWords reads what follows a button's label: the words of the row it names, an
+// ordinal, and whether an indefinite leaves it open ("add a task").
+func tailWords(tail []token, pronounTail bool) (keys []string, ordinal int, indef bool) {
+	for k, t := range tail {
+		if t.kind == tokWord && indefinite[t.key] {
+			indef = true
+		}
+		if k == len(tail)-1 && k > 0 && kindNouns[t.key] {
+			continue // "download the February invoice": the kind of thing adds nothing
+		}
+		switch {
+		case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of" || pronounTail:
+		case ordinals[t.key] != 0:
+			ordinal = ordinals[t.key]
+		case t.kind == tokQuoted:
+			keys = append(keys, matchKeys(t.raw)...)
+		default:
+			keys = append(keys, t.key)
+		}
+	}
+	return keys, ordinal, indef
 }
 
 // withinGap keeps the candidates about as good as the best one.
