@@ -70,6 +70,9 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 		cl.quality *= explained
 		return cl
 	}
+	if cl, ok := r.suggestIn(vw, opt, target, words); ok && !indef && (quoted || !isVague(optToks)) {
+		return cl
+	}
 	// A group of option-like elements named by their context: a listbox, radio group, tabs.
 	groupKeys := keysOfToks(target)
 	var cands []cand
@@ -102,10 +105,32 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 		return clause{quality: 0.1, unexplained: words0(append(slices.Clone(optToks), target...))}
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
-	if len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap {
+	if len(cands) > 1 && tied(cands[0].score, cands[1].score) {
 		return clause{quality: 0.9, questions: []Question{r.whichElement(words, cands, r.binder(vSelect, vw, "", quoted, words))}}
 	}
 	return r.bindClause(vSelect, vw, cands[0].node, cands[0].score, "", quoted, words)
+}
+
+// suggestIn reads "Oslo from the destination list" where the list is what an
+// autocomplete field suggests: the value is typed and the suggestion that fits chosen.
+func (r *reader) suggestIn(vw string, opt, target []token, words string) (clause, bool) {
+	var named []token
+	for _, t := range target {
+		if t.kind == tokWord && (isRoleWord(t.key) || t.key == "suggestions") {
+			continue
+		}
+		named = append(named, t)
+	}
+	if len(opt) == 0 || len(named) == 0 || len(named) == len(target) && target[len(target)-1].key != "suggestions" {
+		return clause{}, false // the list must be called a list: "Oslo from Destination" is no frame of it
+	}
+	b, ok := r.ix.resolve(named, vType).best()
+	if !ok || b.score < 0.85 || !r.ix.nodes[b.node].Has("autocomplete") {
+		return clause{}, false
+	}
+	val, quoted := r.valueText(opt)
+	cl := r.bindClause(vType, vw, b.node, b.score, val, quoted, words)
+	return cl, len(cl.cmds) > 0
 }
 
 func keysOfToks(toks []token) []string {
@@ -197,6 +222,10 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 	if indef {
+		if i, ok := r.exactChoice(rest); ok {
+			// "One way" is a radio's name, not an open choice of one.
+			return r.bindClause(vSelect, vw, i, 1, "", quoted, words)
+		}
 		// "pick a size", "choose any option": the person left the choice open.
 		return r.openChoice(rest, words, cands)
 	}
@@ -209,7 +238,7 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 		}
 		return clause{quality: 0.1, unexplained: words0(rest)}
 	}
-	if len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap && cands[0].node != cands[1].node && ref.ordinal == 0 {
+	if len(cands) > 1 && tied(cands[0].score, cands[1].score) && cands[0].node != cands[1].node && ref.ordinal == 0 {
 		return clause{quality: 0.9, questions: []Question{r.whichElement(words, cands, r.binder(vSelect, vw, "", quoted, words))}}
 	}
 	c := cands[0]
@@ -227,6 +256,30 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 	return cl
 }
 
+// exactChoice finds the one radio, option, tab, checkbox or button whose name is word for
+// word the words, even when they start as a determiner would ("One way", "Any time").
+func (r *reader) exactChoice(rest []token) (int, bool) {
+	var keys []string
+	for _, t := range rest {
+		if t.kind != tokWord {
+			return 0, false
+		}
+		keys = append(keys, t.key)
+	}
+	hit := -1
+	for _, i := range r.ix.nodesWith(keys) {
+		n := r.ix.nodes[i]
+		if isField(n) || !slices.Equal(r.ix.names[i], keys) {
+			continue
+		}
+		if hit >= 0 {
+			return 0, false
+		}
+		hit = i
+	}
+	return hit, hit >= 0
+}
+
 // openChoice asks which option when the person said "a size", "any option".
 func (r *reader) openChoice(rest []token, words string, cands []cand) clause {
 	// The noun may name a select: offer its options.
@@ -235,6 +288,13 @@ func (r *reader) openChoice(rest []token, words string, cands []cand) clause {
 		n := r.ix.nodes[b.node]
 		return clause{quality: 0.95, questions: []Question{{Kind: AskOption, Command: -1, Words: words,
 			Text: fmt.Sprintf("Which option of %s?", page.Describe(n)), Choices: optionChoices(n, ""), Element: n.ID, Verb: string(vSelect)}}}
+	}
+	if fields := r.fieldsOfType(rest); len(fields) > 0 {
+		// "pick a date": the question is about a value, so its choices are the fields that
+		// take one ("Departure", "Return"), not a checkbox whose name holds the word.
+		q := r.whichElement(words, fields, nil)
+		q.Text = fmt.Sprintf("Which field, and what should I put into it? (%q is not a value I can type)", joinRaw(rest))
+		return clause{quality: 0.95, questions: []Question{q}}
 	}
 	if len(cands) == 1 && cands[0].score >= 0.9 {
 		// One thing fits what was described: "click a button" with one button.
@@ -245,147 +305,22 @@ func (r *reader) openChoice(rest []token, words string, cands []cand) clause {
 	return clause{quality: 0.95, questions: []Question{q}}
 }
 
-// selectNone handles "select none" / "nothing": the select's empty placeholder when the
-// person named no literal "None" option.
-func (r *reader) selectNone(vw, val, words string) (clause, bool) {
+// fieldsOfType lists the fields that take the kind of value the words name by its type
+// word ("a date", "any time"), in page order.
+func (r *reader) fieldsOfType(rest []token) []cand {
+	keys := keysOfToks(rest)
+	if len(keys) != 1 {
+		return nil
+	}
+	types, ok := typeWords[keys[0]]
+	if !ok {
+		return nil
+	}
+	var out []cand
 	for i, n := range r.ix.nodes {
-		if n.Role != page.RoleSelect {
-			continue
-		}
-		if k, s := r.ix.optionOf(val, i); k >= 0 && s >= 1 {
-			return r.bindClause(vSelect, vw, i, 1, n.Options[k], false, words), true
-		}
-	}
-	return clause{}, false
-}
-
-// optionChoices lists a select's options as choices, placeholder left out, best match to
-// hint first.
-func optionChoices(n page.Node, hint string) []Choice {
-	var out []Choice
-	for _, o := range n.Options {
-		if isPlaceholder(o) {
-			continue
-		}
-		c := Choice{Label: o, Value: o}
-		if hint != "" {
-			c.Score, _ = phraseMatch(matchKeys(hint), matchKeys(o))
-		}
-		out = append(out, c)
-	}
-	if hint != "" {
-		slices.SortStableFunc(out, func(a, b Choice) int { return cmp.Compare(b.Score, a.Score) })
-	}
-	if len(out) > 8 {
-		out = out[:8]
-	}
-	return out
-}
-
-// isPlaceholder reports an option that is a prompt, not a choice: "Select…", "-- Choose
-// a city --", "Pick a size", "".
-func isPlaceholder(o string) bool {
-	t := strings.TrimSpace(strings.ToLower(o))
-	t = strings.Trim(t, "-—–…. ")
-	if t == "" {
-		return true
-	}
-	for _, p := range []string{"select", "choose", "pick", "please", "--", "none selected", "any"} {
-		if strings.HasPrefix(t, p) {
-			return true
-		}
-	}
-	return strings.HasPrefix(strings.TrimSpace(o), "-") || strings.HasPrefix(strings.TrimSpace(o), "—")
-}
-
-// matchOption finds the option a value names: 1 exact (case and accents aside), 0.75 an
-// abbreviation or a part (announced), lower for weaker matches; -1 when none.
-func matchOption(value string, options []string) (int, float64) {
-	keys := make([][]string, len(options))
-	for k, o := range options {
-		keys[k] = matchKeys(o)
-	}
-	return matchOptionKeys(value, options, keys)
-}
-
-// optionOf is matchOption on an element of the page, with its options' keys from the index.
-func (ix *index) optionOf(value string, node int) (int, float64) {
-	return matchOptionKeys(value, ix.nodes[node].Options, ix.opts[node])
-}
-
-func matchOptionKeys(value string, options []string, keys [][]string) (int, float64) {
-	vk := matchKeys(value)
-	if len(vk) == 0 {
-		return -1, 0
-	}
-	best, bestScore := -1, 0.0
-	for k, o := range options {
-		if isPlaceholder(o) && !noneWords[strings.ToLower(strings.TrimSpace(value))] {
-			continue
-		}
-		ok := keys[k]
-		s, _ := phraseMatch(vk, ok)
-		switch {
-		case s >= 1:
-		case len(vk) == 1 && len(vk[0]) >= 2 && strings.HasPrefix(initials(ok), vk[0]):
-			s = max(s, 0.75)
-		case len(vk) == 1 && len(ok) >= 1 && len(vk[0]) >= 3 && strings.HasPrefix(ok[0], vk[0]):
-			s = max(s, 0.75)
-		case s > 0.6 && s < 1:
-			s = min(s, 0.75)
-		}
-		if strings.EqualFold(strings.TrimSpace(value), strings.TrimSpace(o)) {
-			s = 1
-		}
-		if s > bestScore {
-			best, bestScore = k, s
-		}
-	}
-	if bestScore > 0 && bestScore < 0.75 && containsAll(keys[best], vk) {
-		// Every word of the value is in one option and in no other: "Seoul" for
-		// "Asia/Seoul (UTC+09:00)". Taken, and announced.
-		unique := true
-		for k := range options {
-			if k != best && containsAll(keys[k], vk) {
-				unique = false
-				break
-			}
-		}
-		if unique {
-			bestScore = 0.75
-		}
-	}
-	return best, bestScore
-}
-
-func containsAll(have, want []string) bool {
-	for _, w := range want {
-		if !slices.Contains(have, w) {
-			return false
-		}
-	}
-	return true
-}
-
-// withoutKeys drops the tokens whose key is among keys.
-func withoutKeys(toks []token, keys []string) []token {
-	var out []token
-	for _, t := range toks {
-		if !slices.Contains(keys, t.key) {
-			out = append(out, t)
+		if isField(n) && slices.Contains(types, n.Type) && !n.Occ {
+			out = append(out, cand{node: i, score: groupScore, option: -1})
 		}
 	}
 	return out
-}
-
-func initials(keys []string) string {
-	if len(keys) < 2 {
-		return ""
-	}
-	var b strings.Builder
-	for _, k := range keys {
-		r := []rune(k)
-		b.WriteRune(r[0])
-	}
-	return b.String()
 }

@@ -48,6 +48,13 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		// "show 25 rows per page", "set Business class": a general verb before a clause
 		// the page explains without it.
 		rest := body[n:]
+		if len(rest) > 1 && (rest[0].key == "it" || rest[0].key == "this") {
+			// "make it one way", "make it 3 usb-c cables": "it" is the page's state.
+			rest = rest[1:]
+			if len(rest) > 1 && (rest[0].key == "to" || rest[0].key == "be") {
+				rest = rest[1:]
+			}
+		}
 		for _, cl := range []clause{r.fieldValue(rest, changed, false), r.reversedPair(rest, changed), r.optionGoal(rest, changed), r.optionForGroup(rest, changed)} {
 			cl.quality *= 0.97
 			consider(cl)
@@ -69,21 +76,34 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		}
 	}
 	consider(r.labelGoal(body, changed))
+	consider(r.opener(body))
 	if ownVerb && best.quality >= 0.97 && len(best.unexplained) == 0 {
 		// A verb said and read word for word: the readings without a verb cannot do better.
 		return repeat(best, times)
 	}
-	consider(r.fieldValue(body, changed, true))
-	consider(r.verbAsName(body, changed))
-	consider(r.optionGoal(body, changed))
-	consider(r.shapedGoal(body, changed))
-	consider(r.removeItem(body, changed))
-	consider(r.optionForGroup(body, changed))
-	consider(r.reversedPair(body, changed))
+	for _, frame := range []func([]token, bool) clause{r.fieldValuePlain, r.verbAsName, r.optionGoal, r.shapedGoal,
+		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo} {
+		consider(frame(body, changed))
+	}
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
-		best = clause{unexplained: words(body)}
+		best = r.unread(body)
 	}
 	return repeat(best, times)
+}
+
+// fieldValuePlain is fieldValue on a clause with no verb, where "Name Jas" may pair a
+// field and a value with nothing between them.
+func (r *reader) fieldValuePlain(body []token, changed bool) clause {
+	return r.fieldValue(body, changed, true)
+}
+
+// unread is a clause no frame reads: its words are unexplained, unless a tab or menu
+// just opened, when it is read again on what that shows.
+func (r *reader) unread(body []token) clause {
+	if r.revealed && !r.instructionLike(body) {
+		return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body)}}}
+	}
+	return clause{unexplained: words(body)}
 }
 
 // repeat makes a click said "twice" or "3 times" that many clicks.
@@ -259,167 +279,20 @@ func (r *reader) withVerb(v verb, vw string, rest []token, changed bool) clause 
 	return cl
 }
 
-// search reads "search for X": X goes into the page's one search box; "search X in the
-// Y box" names the box.
-func (r *reader) search(vw string, rest []token, changed bool) clause {
-	if len(rest) == 0 {
-		return clause{}
-	}
-	cl := r.typeFrame(vw, rest, changed)
-	if len(cl.cmds) > 0 && cl.quality >= 0.9 {
-		return cl
-	}
-	var boxes []int
-	for i, n := range r.ix.nodes {
-		if isField(n) && n.Role != page.RoleSelect && (n.Type == "search" || strings.Contains(fold(n.Name), "search") || strings.Contains(fold(n.Name), "filter")) {
-			boxes = append(boxes, i)
-		}
-	}
-	val, quoted := r.valueText(rest)
-	words := vw + " " + joinRaw(rest)
-	switch {
-	case len(boxes) == 1 && !(isVague(rest) && !quoted):
-		b := r.bindClause(vType, vw, boxes[0], 0.95, val, quoted, words)
-		if !quoted && swallows(r, rest) {
-			b.quality *= 0.5
-		}
-		return b
-	case len(boxes) > 1:
-		cands := make([]cand, len(boxes))
-		for k, b := range boxes {
-			cands[k] = cand{node: b, score: 0.9, option: -1}
-		}
-		return clause{quality: 0.8, questions: []Question{r.whichElement(words, cands, r.binder(vType, vw, val, quoted, words))}}
-	}
-	return cl
-}
-
-// simple is a clause of one action that needs no element.
-func simple(a page.Action, w string) clause {
-	return clause{quality: 1, cmds: []Command{{Action: a, Bound: true, Verb: string(a.Kind), Words: w, Match: 1,
-		Changes: a.Kind == page.Press || a.Kind == page.Navigate || a.Kind == page.GoBack}},
-		grounded: []Grounding{{Words: w, As: "verb"}}}
-}
-
-func (r *reader) back(rest []token) clause {
-	for _, t := range rest {
-		switch t.key {
-		case "to", "the", "previous", "last", "page", "one", "a", "back":
-		default:
-			// "go back to the basket" names a link: "Back to basket".
-			return r.elementFrame(vClick, "go", slices.Concat([]token{{raw: "back", key: "back", kind: tokWord}}, rest), false)
-		}
-	}
-	cl := simple(said(page.Action{Kind: page.GoBack}, "go back", ""), "go back")
-	cl.changes = true
-	return cl
-}
-
-func (r *reader) wait(rest []token) clause {
-	ms, ok := 1000, true
-	var n float64 = 1
-	for _, t := range rest {
-		switch {
-		case t.key == "for" || t.key == "a" || t.key == "an" || t.key == "about":
-		case t.key == "second" || t.key == "seconds" || t.key == "sec" || t.key == "secs" || t.key == "s":
-			ms = int(n * 1000)
-		case t.key == "ms" || t.key == "milliseconds" || t.key == "millisecond":
-			ms = int(n)
-		case t.key == "moment" || t.key == "bit" || t.key == "little":
-		default:
-			if v, good := parseNumber(t.raw); good {
-				n = float64(atoi(strings.Split(v, ".")[0]))
-				ms = int(n * 1000)
-				continue
-			}
-			ok = false
-		}
-	}
-	if !ok {
-		return clause{}
-	}
-	cl := simple(said(page.Action{Kind: page.Wait, Ms: ms}, "wait", ""), "wait")
-	return cl
-}
-
-func (r *reader) scroll(vw string, rest []token) clause {
-	dir := ""
-	if strings.HasSuffix(vw, "down") {
-		dir = "down"
-	} else if strings.HasSuffix(vw, "up") {
-		dir = "up"
-	}
-	for _, t := range rest {
-		switch t.key {
-		case "down", "up", "top", "bottom":
-			dir = t.key
-		case "to", "the", "page", "all", "way", "a", "bit", "little", "of", "further", "more", "some":
-		default:
-			return clause{}
-		}
-	}
-	if dir == "" {
-		dir = "down"
-	}
-	return simple(said(page.Action{Kind: page.ScrollTo, Text: dir}, "scroll", dir), vw)
-}
-
-// namesElement reports a phrase that names an element on the page well: "press Delete"
-// with a Delete button is a click, not the key.
-func (r *reader) namesElement(rest []token) bool {
-	b, ok := r.ix.resolve(rest, vClick).best()
-	return ok && b.score >= 0.85
-}
-
-// keyOf reads "Enter", "the Tab key", "escape".
-func keyOf(rest []token) (string, bool) {
-	var ks []string
-	for _, t := range rest {
-		if t.key == "the" || t.key == "key" || t.key == "button" && len(rest) > 1 {
-			continue
-		}
-		ks = append(ks, t.key)
-	}
-	if len(ks) != 1 {
-		return "", false
-	}
-	k, ok := keyNames[ks[0]]
-	return k, ok
-}
-
-// urlOf reads an address: a URL, a host or a path.
-func urlOf(rest []token) (string, bool) {
-	var u string
-	for _, t := range rest {
-		switch {
-		case t.key == "the" || t.key == "page" || t.key == "site" || t.key == "website" || t.key == "url" || t.key == "address":
-		case u == "" && t.kind == tokWord && (strings.Contains(t.raw, "://") || strings.HasPrefix(t.raw, "www.") || strings.HasPrefix(t.raw, "/") ||
-			strings.Count(t.raw, ".") >= 1 && !strings.Contains(t.raw, "@") && wholeChunk.MatchString(t.raw) && !strings.ContainsAny(t.raw[:1], "0123456789$€£")):
-			u = t.raw
-		default:
-			return "", false
-		}
-	}
-	if u == "" {
-		return "", false
-	}
-	if !strings.Contains(u, "://") && !strings.HasPrefix(u, "/") {
-		u = "https://" + u
-	}
-	return u, true
-}
-
 // elementFrame reads "VERB element-phrase": click, double-click, hover, focus, open,
 // close, check, uncheck, toggle, clear.
 func (r *reader) elementFrame(v verb, vw string, rest []token, changed bool) clause {
 	if len(rest) == 0 {
 		if v == vClose {
-			return r.onlyOne(v, vw, isCloseControl, "close control")
+			return r.onlyCloser(v, vw, rest, changed)
 		}
 		return clause{}
 	}
-	if v == vClose && len(rest) <= 3 && onlyDialogWords(rest) {
-		return r.onlyOne(v, vw, isCloseControl, "close control")
+	if v == vClose && onlyDialogWords(rest) {
+		return r.onlyCloser(v, vw, rest, changed)
+	}
+	if m := instrumentAt(rest); m > 0 && (v == vClose || v == vClick) {
+		return r.closeWith(v, vw, rest, m, changed)
 	}
 	ref := r.ix.resolve(rest, v)
 	if _, ok := ref.best(); !ok {
@@ -445,17 +318,4 @@ func altBetter(a, b ref) bool {
 	}
 	bb, bok := b.best()
 	return !bok || ab.score > bb.score || len(b.unexplained) > 0
-}
-
-// onlyDialogWords reports "the dialog", "it", "this popup": words that name what a close
-// control closes, not the control.
-func onlyDialogWords(rest []token) bool {
-	for _, t := range rest {
-		switch t.key {
-		case "the", "this", "that", "it", "dialog", "popup", "pop", "up", "modal", "window", "overlay", "banner", "box", "message", "notice", "panel", "menu", "cookie", "cookies":
-		default:
-			return false
-		}
-	}
-	return true
 }

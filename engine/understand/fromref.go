@@ -111,8 +111,26 @@ func countGood(ref ref) int {
 
 func words0(toks []token) []string { return words(toks) }
 
+// onlyReveals reports commands whose page changes only show more of the page: a tab, a
+// menu or dialog trigger, a disclosure.
+func (r *reader) onlyReveals(cmds []Command) bool {
+	for _, c := range cmds {
+		if !c.Changes {
+			continue
+		}
+		n, ok := r.obs.Node(c.Action.ID)
+		if !c.Bound || !ok || c.Action.Kind != page.Click || n.Role != page.RoleTab && !n.Has("popup") && !n.Has("expanded") {
+			return false
+		}
+	}
+	return true
+}
+
 // instructionLike reports words that read as another errand ("remind me at 5pm", "email
 // my boss"): never an element to look for on the next page.
+//
+// After a click that only revealed part of the page (a tab, a menu), a verb may name what
+// it revealed ("go to the Billing tab and download the February invoice").
 //
 // A verb the page itself uses in its controls' names ("Delete" beside each row) may name
 // the control that appears next ("click Delete patient" in the dialog the first click
@@ -122,7 +140,7 @@ func (r *reader) instructionLike(toks []token) bool {
 		if t.kind != tokWord {
 			continue
 		}
-		if t.key == "me" || t.key == "myself" || actionVerbs[t.key] && len(r.ix.byKey[t.key]) == 0 {
+		if t.key == "me" || t.key == "myself" || actionVerbs[t.key] && len(r.ix.byKey[t.key]) == 0 && !r.revealed {
 			return true
 		}
 	}

@@ -90,10 +90,7 @@ func (r *reader) removeItem(body []token, changed bool) clause {
 // removeByContext finds the one remove control whose row names the item, when the item
 // itself is text and not a control: "remove the USB-C cable".
 func (r *reader) removeByContext(body, item []token) clause {
-	want := contentKeys(keysOfToks(item))
-	for len(want) > 1 && kindNouns[want[len(want)-1]] {
-		want = want[:len(want)-1]
-	}
+	want := itemKeys(r.withoutPlace(item))
 	if len(want) == 0 {
 		return clause{}
 	}
@@ -162,6 +159,9 @@ func (r *reader) reversedPair(body []token, changed bool) clause {
 	target := body[sh.n:]
 	b, ok := r.ix.resolve(target, vType).best()
 	if !ok || b.score < 0.85 {
+		if sh.kind == "number" {
+			return r.countForItem(body, sh.n, changed)
+		}
 		return clause{}
 	}
 	cl := r.typeReading(vType, "", target, body[:sh.n], changed)

@@ -6,7 +6,6 @@ import (
 	"unicode"
 
 	"github.com/errand-app/errand/engine/page"
-	"github.com/errand-app/errand/internal/round"
 )
 
 // index is the page's vocabulary: every element's name, options and context as match
@@ -28,7 +27,9 @@ type index struct {
 	vocab []string
 	// before and byID serve rowText, built on first use.
 	before     map[int][]string
-	labelAfter map[int]bool // elements whose label is the text after them on their line
+	labelAfter map[int]bool     // elements whose label is the text after them on their line
+	itemHead   map[int][]string // the text before each element that is not on the line of the one before
+	lineAfter  map[int][]string // the text right after each element, on its line
 	byID       map[string]int
 	shared     map[string]int // how many elements have each name
 	// Memos: the same words are looked up many times while a goal's readings are tried.
@@ -36,6 +37,8 @@ type index struct {
 	resolved map[string]ref
 	roles    map[string][]int
 	memo     map[string][]string
+	inits    map[string][]int // initials of long names, built on first use
+	acronyms map[string]bool  // the goal's words written in capitals, set per reading
 }
 
 func newIndex(obs page.Observation) *index {
@@ -108,12 +111,30 @@ func (ix *index) ctx(i int) []string {
 		if row := ix.rowText(i); row != "" {
 			ctx += " · " + row
 		}
+		if d := ix.dialogOf(i); d != "" && !strings.Contains(ctx, d) {
+			// A dialog's own controls may come before its heading, so the text before
+			// them is the page's: the dialog's name says where they are ("the What's new
+			// box").
+			ctx += " · " + d
+		}
 		ix.ctxs[i] = ix.keysFor(ctx)
 		if ix.ctxs[i] == nil {
 			ix.ctxs[i] = []string{}
 		}
 	}
 	return ix.ctxs[i]
+}
+
+// dialogOf is the name of the innermost dialog an element is in, or "".
+func (ix *index) dialogOf(i int) string {
+	for g, seen := ix.nodes[i].Group, 0; g > 0 && g <= len(ix.obs.Groups) && seen < 8; seen++ {
+		grp := ix.obs.Groups[g-1]
+		if grp.Kind == page.GroupDialog {
+			return grp.Name
+		}
+		g = grp.Parent
+	}
+	return ""
 }
 
 // ctxIndex maps a key to the elements whose context holds it, built on first use.
@@ -210,9 +231,38 @@ func (ix *index) nodesWith(keys []string) []int {
 				}
 			}
 		}
+		if len(ix.byKey[k]) == 0 && ix.isInitialism(k) {
+			for _, i := range ix.initialsIndex()[k] {
+				if !seen[i] {
+					seen[i] = true
+					out = append(out, i)
+				}
+			}
+		}
 	}
 	sortInts(out)
 	return out
+}
+
+// isInitialism reports a key that may be a name's initials: three to five letters the
+// person wrote in capitals ("DOB"); "tom" is a word, never the initials of "Terms of Membership".
+func (ix *index) isInitialism(k string) bool {
+	return len(k) >= 3 && len(k) <= 5 && ix.acronyms[k] && !strings.ContainsAny(k, "0123456789")
+}
+
+// initialsIndex maps the initials of names of three words or more ("dob" for "Date of
+// birth") to their elements, built the first time a goal uses a word no name has.
+func (ix *index) initialsIndex() map[string][]int {
+	if ix.inits == nil {
+		ix.inits = make(map[string][]int)
+		for i, keys := range ix.names {
+			if len(keys) >= 3 && len(keys) <= 5 {
+				k := initials(keys)
+				ix.inits[k] = append(ix.inits[k], i)
+			}
+		}
+	}
+	return ix.inits
 }
 
 // typosOf lists the page's words that k may be a slip for, once per word.
@@ -238,147 +288,4 @@ func sortInts(a []int) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
-}
-
-// typoSim is how alike two words of four letters or more must be to be one word typed
-// wrong ("Sumbit", "Adress").
-const typoSim = 0.75
-
-// wordEq compares a goal key with a page key: 1 equal, 0.95 another form of the word
-// ("orders", "ordering" for "order"), 0.8 a typo, 0 different.
-func wordEq(a, b string) float64 {
-	if a == b {
-		return 1
-	}
-	if len(a) < 3 || len(b) < 3 {
-		return 0
-	}
-	if len(a) >= 4 && len(b) >= 4 && a[:2] == b[:2] && stem(a) == stem(b) {
-		return 0.95
-	}
-	if a+"s" == b || b+"s" == a {
-		return 0.95
-	}
-	if d := len(a) - len(b); d > 2 || d < -2 || len(a) < 4 || len(b) < 4 {
-		return 0
-	}
-	if keySim(a, b) >= typoSim {
-		return 0.8
-	}
-	return 0
-}
-
-// stem cuts the common English endings, enough to meet "recommending" with "recommend"
-// and "easy" with "ease"; it is used only to compare two words, never shown.
-func stem(w string) string {
-	for range 2 { // "ordering" → "order" → "ord", where "order" meets it
-		cut := false
-		for _, suf := range []string{"ing", "ed", "es", "ly", "er", "s", "y", "e"} {
-			if len(w)-len(suf) >= 3 && strings.HasSuffix(w, suf) {
-				w, cut = w[:len(w)-len(suf)], true
-				break
-			}
-		}
-		if !cut {
-			break
-		}
-	}
-	return w
-}
-
-// phraseMatch scores how well the words a person wrote (q) name a page text (n), and
-// which of q's words it explains. Equal is 1; the person's words inside a longer name
-// ("Save" for "Save changes") score by the share of the name they cover; a name inside a
-// longer phrase explains only its own words.
-func phraseMatch(q, n []string) (float64, []bool) {
-	if len(q) == 0 || len(n) == 0 {
-		return 0, make([]bool, len(q))
-	}
-	if qm, back, ok := joinCompounds(q, n); ok {
-		// "check in" for "Check-in", "e mail" for "email": score the joined words and
-		// give each of the person's words the verdict of its compound.
-		s, u := phraseMatch(qm, n)
-		used := make([]bool, len(q))
-		for i := range q {
-			used[i] = u[back[i]]
-		}
-		return s, used
-	}
-	if nm, _, ok := joinCompounds(n, q); ok {
-		return phraseMatch(q, nm)
-	}
-	used := make([]bool, len(q))
-	// Align greedily in order: each query word takes the first unused equal name word.
-	taken := make([]bool, len(n))
-	matched, quality := 0, 1.0
-	lastPos, inOrder := -1, true
-	for i, w := range q {
-		for j, x := range n {
-			if taken[j] {
-				continue
-			}
-			if e := wordEq(w, x); e > 0 {
-				taken[j], used[i] = true, true
-				matched++
-				quality *= e
-				if j < lastPos {
-					inOrder = false
-				}
-				lastPos = j
-				break
-			}
-		}
-	}
-	if matched == 0 {
-		return 0, used
-	}
-	if !inOrder {
-		quality *= 0.9
-	}
-	switch {
-	case matched == len(q) && matched == len(n):
-		return round.Hundredths(quality), used
-	case matched == len(q) && inOrder && prefixOf(q, n): // the name's head: "Reason" for "Reason for visit"
-		return round.Hundredths(quality * (0.75 + 0.2*float64(matched)/float64(len(n)))), used
-	case matched == len(q): // the person named part of a longer name
-		return round.Hundredths(quality * (0.6 + 0.3*float64(matched)/float64(len(n)))), used
-	default: // some of the person's words are not in the name
-		return round.Hundredths(quality * 0.6 * float64(matched) / float64(len(q)+len(n)-matched)), used
-	}
-}
-
-// prefixOf reports that q's words are n's first words, typos allowed.
-func prefixOf(q, n []string) bool {
-	for i, w := range q {
-		if wordEq(w, n[i]) == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// joinCompounds joins two neighbouring words of a that together are one word of b. back
-// maps each word of a to its place in the joined list.
-func joinCompounds(a, b []string) ([]string, []int, bool) {
-	for i := 0; i+1 < len(a); i++ {
-		j := a[i] + a[i+1]
-		for _, w := range b {
-			if w == j {
-				out := slices.Concat(a[:i:i], []string{j}, a[i+2:])
-				back := make([]int, len(a))
-				for k := range a {
-					switch {
-					case k <= i:
-						back[k] = k
-					case k == i+1:
-						back[k] = i
-					default:
-						back[k] = k - 1
-					}
-				}
-				return out, back, true
-			}
-		}
-	}
-	return nil, nil, false
 }

@@ -73,6 +73,8 @@ const (
 	// verbSuggest chooses, after typing into an autocomplete field, the suggestion that
 	// matches what was typed; it never comes from words, only from binding.
 	verbSuggest = "suggest"
+	// verbClause reads a whole clause again on the page an earlier click revealed.
+	verbClause = "clause"
 )
 
 // verbs maps verb phrases, longest first when matched, to what they ask. A phrase maps to
@@ -235,7 +237,8 @@ var removeVerbs = set("delete", "remove", "trash", "discard", "bin")
 // kindNouns name the kind of thing an item is; after a name they add nothing the page
 // must show: "the library books task", "Tom Baker's lunch email".
 var kindNouns = set("task", "tasks", "item", "entry", "row", "record", "email", "message", "mail",
-	"card", "file", "contact", "person", "one", "thing", "todo", "note", "event", "order", "ticket", "product")
+	"card", "file", "contact", "person", "one", "thing", "todo", "note", "event", "order", "ticket", "product",
+	"invoice", "receipt", "document", "report", "statement", "bill", "booking", "reservation", "payment")
 
 // noneWords say "no option": "select none".
 var noneWords = set("none", "nothing", "neither", "nobody", "no")

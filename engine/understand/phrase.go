@@ -193,6 +193,11 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 		}
 		words = append(words, k)
 	}
+	if w, ok := dropContainerNoun(toks, words); ok && len(p.name) > 0 {
+		// "the x on the cookie popup": the popup is what holds the x, named by its kind.
+		p.explained[words[len(words)-1]] = true
+		words = w
+	}
 	if (nameMarker[marker] && marker != "with" || marker == "to" && p.rw != nil && slices.Contains(p.rw.roles, page.RoleLink)) && len(p.name) == 0 {
 		p.name = words
 		return p

@@ -15,10 +15,13 @@ type reader struct {
 	// inPath is set while a menu path is read: its items are looked for after the menu
 	// before them opens, whatever words they use.
 	inPath bool
-	ix     *index
-	obs    page.Observation
-	opts   Options
-	cache  map[clauseKey]clause
+	// revealed is set while a clause is read after a page change that only opened a tab,
+	// a menu or a dialog: what follows is on the same page, shown.
+	revealed bool
+	ix       *index
+	obs      page.Observation
+	opts     Options
+	cache    map[clauseKey]clause
 }
 
 func newReader(obs page.Observation, opts Options) *reader {
@@ -35,6 +38,7 @@ type carry struct {
 type clauseKey struct {
 	from, to int
 	c        carry
+	revealed bool
 }
 
 // clause is the reading of one clause.
@@ -50,6 +54,8 @@ type clause struct {
 	next    carry
 	// changes is set when the clause's last action may change the page.
 	changes bool
+	// reveals is set when its changes only open a form or dialog to fill (openAndFill).
+	reveals bool
 	// deferred marks commands whose element may appear after an earlier click.
 	deferred bool
 }
@@ -65,6 +71,7 @@ const maxBoundaries = 10
 
 func (r *reader) read(toks []token) (Reading, float64) {
 	toks = trimEnd(toks)
+	r.ix.acronyms = acronyms(toks)
 	if len(toks) == 0 {
 		return Reading{Questions: []Question{{Kind: AskUnclear, Text: "What should I do on this page?", Command: -1}}}, 0
 	}
@@ -73,7 +80,7 @@ func (r *reader) read(toks []token) (Reading, float64) {
 	try := func(split []bool) {
 		var cls []clause
 		from, c := 0, carry{}
-		changed := false
+		changed, reveals := false, true
 		total := 0.0
 		for k := 0; k <= len(bs); k++ {
 			to := len(toks)
@@ -83,10 +90,14 @@ func (r *reader) read(toks []token) (Reading, float64) {
 				}
 				to = bs[k].from
 			}
+			r.revealed = changed && reveals
 			cl := r.clause(from, to, toks, c, changed)
+			r.revealed = false
 			cls = append(cls, cl)
 			total += cl.quality
-			changed = changed || cl.changes
+			if cl.changes {
+				changed, reveals = true, reveals && (cl.reveals || r.onlyReveals(cl.cmds))
+			}
 			c = cl.next
 			if k < len(bs) {
 				from = bs[k].to
@@ -113,6 +124,30 @@ func (r *reader) read(toks []token) (Reading, float64) {
 		}
 	}
 	return assemble(best), bestScore
+}
+
+// written is the source text of toks as the person wrote it, quotes kept, so a clause
+// read again later (verbClause) reads the same; joinRaw when the offsets are unknown.
+func (r *reader) written(toks []token) string {
+	if len(toks) == 0 {
+		return ""
+	}
+	from, to := toks[0].start, toks[len(toks)-1].end
+	if r.src != "" && from >= 0 && to <= len(r.src) && from < to {
+		return r.src[from:to]
+	}
+	return joinRaw(toks)
+}
+
+// acronyms are the words written in capitals, of three to five letters ("DOB", "ETA").
+func acronyms(toks []token) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range toks {
+		if t.kind == tokWord && len(t.raw) >= 3 && len(t.raw) <= 5 && strings.ToUpper(t.raw) == t.raw && hasLetter(t.raw) {
+			out[t.key] = true
+		}
+	}
+	return out
 }
 
 // trimEnd drops the sentence's final punctuation, but not the period of an initial or a
@@ -180,7 +215,7 @@ func isConnective(toks []token, i int) bool {
 
 // clause reads toks[from:to] once per inherited context.
 func (r *reader) clause(from, to int, toks []token, c carry, changed bool) clause {
-	k := clauseKey{from: from, to: to, c: c}
+	k := clauseKey{from: from, to: to, c: c, revealed: r.revealed}
 	if changed {
 		k.from = -k.from - 1 // the same words read after a page change may defer
 	}

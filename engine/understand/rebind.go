@@ -19,6 +19,13 @@ func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question
 	switch verb(cmd.Verb) {
 	case verbSuggest:
 		return r.suggestion(cmd)
+	case verbClause:
+		r.src = cmd.Phrase
+		cl = r.readClause(tokenize(cmd.Phrase), carry{}, false)
+		if len(cl.cmds) > 1 {
+			return cmd, &Question{Kind: AskUnclear, Command: -1, Words: cmd.Words,
+				Text: fmt.Sprintf("I am not sure what %q means here. What should I do?", cmd.Phrase)}
+		}
 	case vType:
 		value := tokenize(cmd.Value) // offsets into r.src
 		if cmd.Quoted {
@@ -65,7 +72,7 @@ func (r *reader) suggestion(cmd Command) (Command, *Question) {
 		cmd.Bound, cmd.Match = true, 1
 		cmd.Action = page.Action{Kind: page.Wait, Description: fmt.Sprintf("no suggestion for %q to choose", cmd.Value)}
 		return cmd, nil
-	case len(cands) > 1 && cands[0].score-cands[1].score < ambiguityGap:
+	case len(cands) > 1 && tied(cands[0].score, cands[1].score):
 		q := r.whichElement(cmd.Words, cands, func(c cand) clause {
 			n := r.ix.nodes[c.node]
 			return clause{cmds: []Command{{Bound: true, Verb: verbSuggest, Phrase: cmd.Phrase, Value: cmd.Value, Words: cmd.Words, Match: 1,

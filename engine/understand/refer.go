@@ -240,7 +240,7 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 		r.cands = pickOrdinal(r.cands, p.ordinal)
 	} else if len(r.cands) >= 2 {
 		a, b := r.cands[0], r.cands[1]
-		if b.score >= minMatch && a.score-b.score < ambiguityGap && !sameThing(ix.nodes[a.node], ix.nodes[b.node]) {
+		if b.score >= minMatch && tied(a.score, b.score) && !sameThing(ix.nodes[a.node], ix.nodes[b.node]) {
 			r.ambiguous = true
 			if k, ok := onlyOwnWords(r.cands); ok {
 				r.cands[0], r.cands[k] = r.cands[k], r.cands[0]
@@ -268,151 +268,9 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 	return r
 }
 
-// groupScore is the match of an element named only by its group ("a size", "the 3rd
-// size"): like a role word, it fits every member equally.
-const groupScore = 0.9
-
-// groupMembers lists the elements whose context holds every key: the members of the
-// group the words name.
-func (ix *index) groupMembers(keys []string) []int {
-	if len(keys) == 0 {
-		return nil
-	}
-	var out []int
-	for _, i := range ix.ctxIndex()[keys[0]] {
-		if ix.inGroup(keys, i) {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-func (ix *index) inGroup(keys []string, i int) bool {
-	c, _ := containment(keys, ix.ctx(i), nil)
-	return c == 1
-}
-
-// groupExplains scores a phrase whose words are partly the element's name and partly its
-// group's: every word must be one or the other, and the name must be matched whole.
-func groupExplains(q []string, used []bool, name, ctx []string) (float64, []bool, bool) {
-	var rest, named []string
-	for k, w := range q {
-		if used[k] {
-			named = append(named, w)
-		} else {
-			rest = append(rest, w)
-		}
-	}
-	if len(rest) == 0 || len(named) == 0 {
-		return 0, nil, false
-	}
-	if c, _ := containment(rest, ctx, nil); c < 1 {
-		return 0, nil, false
-	}
-	s, _ := phraseMatch(named, name)
-	return round.Hundredths(s * 0.97), fill(len(q)), true
-}
-
-// nameMatch scores the person's words against an element's name. Symbols the person
-// wrote ("the 🌱 one", "+ Add card") must be among the name's symbols and the words are
-// scored alone; a name made only of symbols ("★★★") is matched as words are.
-func (ix *index) nameMatch(q []string, i int) (float64, []bool) {
-	var words, syms []int
-	for k, w := range q {
-		if hasWordRune(w) {
-			words = append(words, k)
-		} else {
-			syms = append(syms, k)
-		}
-	}
-	if len(syms) == 0 || len(ix.syms[i]) == 0 {
-		if look, ok := ix.byLook(i, q); ok {
-			s, used := phraseMatch(look, ix.names[i])
-			return round.Hundredths(s * 0.95), used // the control named by its look
-		}
-		if name := ix.nameFor(i, q); len(ix.alias[i]) > 0 && name[0] != ix.names[i][0] {
-			s, used := phraseMatch(q, name)
-			return round.Hundredths(s * 0.95), used // an icon word is a reading of the symbol
-		}
-		return phraseMatch(q, ix.names[i])
-	}
-	used := make([]bool, len(q))
-	for _, k := range syms {
-		if !slices.Contains(ix.syms[i], q[k]) {
-			return phraseMatch(q, ix.names[i])
-		}
-		used[k] = true
-	}
-	if len(words) == 0 {
-		return 0.9, used // the emoji alone picks the element out
-	}
-	wq := make([]string, len(words))
-	for j, k := range words {
-		wq[j] = q[k]
-	}
-	s, u := phraseMatch(wq, ix.names[i])
-	for j, k := range words {
-		used[k] = u[j]
-	}
-	return s, used
-}
-
-func fill(n int) []bool {
-	b := make([]bool, n)
-	for i := range b {
-		b[i] = true
-	}
-	return b
-}
-
-func orInto(dst, src []bool) {
-	for i := range dst {
-		if i < len(src) && src[i] {
-			dst[i] = true
-		}
-	}
-}
-
-func mergeInts(a, b []int) []int {
-	seen := make(map[int]bool, len(a))
-	for _, x := range a {
-		seen[x] = true
-	}
-	for _, x := range b {
-		if !seen[x] {
-			a = append(a, x)
-		}
-	}
-	sortInts(a)
-	return a
-}
-
-// containment is the share of the qualifier's keys found in an element's context or name,
-// and which ones.
-func containment(q, ctx, name []string) (float64, []bool) {
-	used := make([]bool, len(q))
-	n := 0
-	for i, w := range q {
-		for _, x := range ctx {
-			if wordEq(w, x) > 0 {
-				used[i] = true
-				break
-			}
-		}
-		if !used[i] {
-			for _, x := range name {
-				if wordEq(w, x) > 0 {
-					used[i] = true
-					break
-				}
-			}
-		}
-		if used[i] {
-			n++
-		}
-	}
-	return float64(n) / float64(len(q)), used
-}
+// tied reports two scores about equal: less than ambiguityGap apart, the gap itself
+// measured without the rounding of float subtraction (1 − 0.9 is a hair under 0.1).
+func tied(a, b float64) bool { return a-b < ambiguityGap-1e-9 }
 
 // pickOrdinal moves the nth good candidate in document order to the front.
 func pickOrdinal(cands []cand, ordinal int) []cand {

@@ -58,6 +58,8 @@ func (ix *index) rowText(i int) string {
 	if ix.before == nil {
 		ix.before = make(map[int][]string)
 		ix.labelAfter = make(map[int]bool)
+		ix.itemHead = make(map[int][]string)
+		ix.lineAfter = make(map[int][]string)
 		ix.byID = make(map[string]int)
 		ix.shared = make(map[string]int)
 		for _, b := range ix.obs.Text {
@@ -72,6 +74,12 @@ func (ix *index) rowText(i int) string {
 			}
 			if b.At == 0 || nearerBelow(b.Box, ix.nodes[b.At-1].Box, ix.nodes[b.At].Box) {
 				ix.before[b.At] = append(ix.before[b.At], b.Text)
+				if b.At == 0 || !besideBox(b.Box, ix.nodes[b.At-1].Box) {
+					ix.itemHead[b.At] = append(ix.itemHead[b.At], b.Text)
+				}
+			}
+			if b.At > 0 && besideBox(b.Box, ix.nodes[b.At-1].Box) {
+				ix.lineAfter[b.At-1] = append(ix.lineAfter[b.At-1], b.Text)
 			}
 		}
 		hasControls := slices.ContainsFunc(ix.obs.Groups, func(g page.Group) bool { return g.Kind == page.GroupControl })
@@ -104,12 +112,46 @@ func (ix *index) rowText(i int) string {
 	if len(ix.before[i]) > 0 {
 		return strings.Join(ix.before[i], " ")
 	}
+	var item []string
+	if head, ok := ix.itemStart(i); ok {
+		// "Save for later", "Remove", "Qty" under one product's name: the text before the
+		// first of them names the item all of them belong to.
+		item = head
+	}
+	if len(ix.lineAfter[i]) > 0 {
+		// "☐ Mark as done  Buy milk": the text after a repeated control on its line.
+		item = append(slices.Clone(item), ix.lineAfter[i]...)
+	}
+	if len(item) > 0 {
+		return strings.Join(item, " ")
+	}
 	if i > 0 && n.Group == 0 && sameLine(ix.nodes[i-1], n) && ix.nodes[i-1].Ctx == n.Ctx {
 		// A control beside the one before it on the same line: the × after a task's
 		// checkbox removes that task.
 		return ix.nodes[i-1].Name
 	}
 	return ""
+}
+
+// itemStart finds the text before the run of repeated controls an element ends: each control of the run has a name several elements share,
+// a name other than this one's, and the same context and group.
+func (ix *index) itemStart(i int) ([]string, bool) {
+	n := ix.nodes[i]
+	for k := i - 1; k >= 0 && i-k <= 4; k-- {
+		p := ix.nodes[k]
+		if p.Name == n.Name || ix.shared[p.Name] < 2 && hasWordRune(p.Name) || p.Group != n.Group || p.Ctx != n.Ctx || ix.labelAfter[k] {
+			return nil, false
+		}
+		if len(ix.before[k]) > 0 {
+			if len(ix.itemHead[k]) > 0 {
+				return ix.itemHead[k], true
+			}
+			// Text on the line of the control before it ("☐ Buy milk  Edit  Delete")
+			// names the item of that line: this one's only when it is on that line too.
+			return ix.before[k], sameLine(p, n)
+		}
+	}
+	return nil, false
 }
 
 // nearerBelow reports text that belongs with the element below it rather than with the
@@ -192,7 +234,7 @@ func (ix *index) inRows(cands []cand) []cand {
 func onlyOwnWords(cands []cand) (int, bool) {
 	hit := -1
 	for k, c := range cands {
-		if cands[0].score-c.score >= ambiguityGap {
+		if !tied(cands[0].score, c.score) {
 			break
 		}
 		if c.ownWords {

@@ -3,7 +3,6 @@ package understand
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -63,6 +62,7 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 	if len(target) == 0 && len(value) == 0 {
 		return clause{}
 	}
+	value = quotedCore(value)
 	val, quoted := r.valueText(value)
 	words := strings.TrimSpace(vw + " " + joinRaw(value) + " " + joinRaw(target))
 	suspicion := 1.0
@@ -76,6 +76,11 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 		suspicion = 0.8
 	}
 	if len(target) == 0 {
+		if v, ok := introduced(withoutList(value)); ok || len(v) < len(value) {
+			// "add a task called Book flights", "add 'x' to my list": the item's name.
+			value = v
+			val, quoted = r.valueText(value)
+		}
 		if !cleanValue(value) {
 			// "teh board to Sprint 15", "'x' to my list": frame words left in a value
 			// with no field named mean the frame was not understood.
@@ -311,139 +316,4 @@ func (r *reader) valueText(value []token) (string, bool) {
 		return strings.TrimSpace(r.src[from:to]), false
 	}
 	return joinRaw(value), false
-}
-
-// isVague reports a value that names no value: "a name", "some text", "something", "my
-// email", "whatever you like". A determiner written with a capital inside a sentence is
-// part of a name ("The Beatles").
-func isVague(value []token) bool {
-	for len(value) > 1 && value[0].kind == tokWord && (value[0].key == "for" || value[0].key == "with" || value[0].key == "to") {
-		value = value[1:]
-	}
-	if len(value) == 0 {
-		return false
-	}
-	first := value[0]
-	if first.kind != tokWord {
-		return false
-	}
-	if len(value) == 1 {
-		return vagueValues[first.key]
-	}
-	capital := unicode.IsUpper([]rune(first.raw)[0]) && first.key != "a" && first.key != "i"
-	switch {
-	case indefinite[first.key] && !capital:
-		return true
-	case definite[first.key] && !capital:
-		return true
-	case first.key == "random" || first.key == "whatever" || first.key == "something" || first.key == "anything" || first.key == "valid" || first.key == "appropriate" || first.key == "suitable" || first.key == "correct" || first.key == "right":
-		return true
-	}
-	return false
-}
-
-// cleanValue reports a value that is one quoted text, or words with no frame word and
-// no quote among them.
-func cleanValue(value []token) bool {
-	if len(value) == 1 {
-		return true
-	}
-	for _, t := range value {
-		if t.kind == tokQuoted || t.kind == tokWord && (intoWords[t.key] || withWords[t.key] || asWords[t.key] || fromWords[t.key]) {
-			return false
-		}
-	}
-	return true
-}
-
-func hasComma(toks []token) bool {
-	for _, t := range toks {
-		if t.kind == tokPunct && (t.raw == "," || t.raw == ";") {
-			return true
-		}
-	}
-	return false
-}
-
-// swallows reports an unquoted value that holds ", then", a connective followed by a verb or by an
-// element's name ("Paris and save the profile" was two clauses, not one value), or a
-// frame word or comma followed by a field's name ("Amara as the given names and Okafor",
-// "SW1A 2AA, town London" hold a second field).
-func swallows(r *reader, value []token) bool {
-	for k := 0; k < len(value)-1; k++ {
-		t := value[k]
-		if t.kind == tokPunct && (t.raw == "," || t.raw == ";") && (value[k+1].key == "then" || value[k+1].key == "afterwards") {
-			return true // ", then …" starts the next step, whatever its words
-		}
-		if t.kind == tokPunct && t.raw == "," || t.kind == tokWord && (asWords[t.key] || t.key == "into" || t.key == "in") {
-			for j := min(len(value), k+5); j > k+1; j-- {
-				if b, ok := r.ix.resolve(value[k+1:j], vType).best(); ok && b.score >= 0.8 && isField(r.ix.nodes[b.node]) {
-					return true
-				}
-			}
-		}
-		if !isConnective(value, k) && value[k].key != "and" {
-			continue
-		}
-		if v, _ := verbAt(value, k+1); v != "" || actionVerbs[value[k+1].key] {
-			return true
-		}
-		if value[k+1].kind == tokWord && len(value[k+1].key) > 2 && len(r.ix.nodesWith([]string{value[k+1].key})) > 0 {
-			if lg := r.labelGoal(value[k+1:], false); lg.quality > 0.8 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// submit reads "submit", "submit the form", "send it": the form's one submit button.
-func (r *reader) submit(vw string, rest []token, changed bool) clause {
-	if len(rest) > 0 && !onlyFormWords(rest) {
-		// "submit the application" may name a button "Submit application".
-		full := append([]token{{raw: "submit", key: "submit", kind: tokWord}}, rest...)
-		if lg := r.labelGoal(full, changed); lg.quality > 0 {
-			return lg
-		}
-		return r.elementFrame(vClick, vw, rest, changed)
-	}
-	cl := r.onlyOne(vSubmit, vw, func(n page.Node) bool { return n.Role == page.RoleButton && n.Type == "submit" }, "submit button")
-	if len(cl.cmds) > 0 || len(cl.questions) > 0 && cl.questions[0].Kind != AskMissing {
-		return cl
-	}
-	return r.onlyOne(vSubmit, vw, func(n page.Node) bool {
-		if n.Role != page.RoleButton {
-			return false
-		}
-		switch strings.ToLower(strings.TrimSpace(n.Name)) {
-		case "submit", "send", "save", "ok", "continue", "done", "apply", "confirm", "go", "search", "sign up", "register", "next":
-			return true
-		}
-		return false
-	}, "submit button")
-}
-
-func onlyFormWords(rest []token) bool {
-	for _, t := range rest {
-		if !definite[t.key] && !genericObjects[t.key] && t.key != "it" && t.key != "a" && t.key != "everything" {
-			return false
-		}
-	}
-	return true
-}
-
-// pointsNowhere reports words like "into it", "in there", "here": a place that names no
-// element of the page.
-func pointsNowhere(toks []token) bool {
-	if len(toks) == 0 {
-		return false
-	}
-	for _, t := range toks {
-		switch t.key {
-		case "in", "into", "inside", "to", "it", "this", "that", "there", "here", "one", "the", "field", "box":
-		default:
-			return false
-		}
-	}
-	return true
 }

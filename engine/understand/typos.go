@@ -155,6 +155,8 @@ func (r *reader) closest(k string, lexicon bool) (string, bool) {
 		}
 		d := editDistance(k, w, limit)
 		switch {
+		case d > limit:
+			// Too far to be a slip; counted as a tie it read "Location" as "".
 		case d == 2 && len([]rune(w)) < 7:
 		case d < n.d:
 			*n = near{word: w, d: d, ties: 1}

@@ -105,23 +105,7 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 			continue
 		}
 		// The tail names which: nearby text, an ordinal, or a generic object.
-		var tailKeys []string
-		var ordinal int
-		indef := false
-		for _, t := range tail {
-			if t.kind == tokWord && indefinite[t.key] {
-				indef = true // "add a task": which task is left open
-			}
-			switch {
-			case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of" || pronounTail:
-			case ordinals[t.key] != 0:
-				ordinal = ordinals[t.key]
-			case t.kind == tokQuoted:
-				tailKeys = append(tailKeys, matchKeys(t.raw)...)
-			default:
-				tailKeys = append(tailKeys, t.key)
-			}
-		}
+		tailKeys, ordinal, indef := tailWords(tail, pronounTail)
 		var scored []cand
 		for _, h := range hits {
 			s := h.score
@@ -135,6 +119,9 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		}
 		if ordinal != 0 {
 			scored = pickOrdinal(scored, ordinal)
+		} else {
+			// "send it" with Send and Sent: a label read exactly beats one read as a slip.
+			scored = withinGap(scored)
 		}
 		words := joinRaw(body)
 		switch {
@@ -178,6 +165,19 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			return
 		}
 		b, ok := r.ix.resolve(target, vType).best()
+		whole := len(value) == 1 && value[0].kind == tokQuoted || marked && cleanValue(value) && !swallows(r, value)
+		if (!ok || b.score < 0.8 || !isField(r.ix.nodes[b.node])) && whole {
+			if i, found := r.bodyField(target); found {
+				// "message '…'", "body: …": the one text area takes what is written.
+				val, quoted := r.valueText(value)
+				cl := r.bindClause(vType, "", i, 0.9, val, quoted, joinRaw(target)+" "+joinRaw(value))
+				cl.quality *= bias
+				if cl.quality > best.quality {
+					best = cl
+				}
+				return
+			}
+		}
 		// With no verb and no ":" the field must be named well, unless the value's
 		// shape is what the field takes ("prefered tiem 4pm" into a time input).
 		need := 0.8
@@ -191,6 +191,9 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			return // "Last | name with Kaur": the value would start inside the field's name
 		}
 		cl := r.typeReading(vType, "", target, value, changed)
+		if marked && len(cl.cmds) == 1 && cl.cmds[0].Bound {
+			cl = r.commitNew(cl, b.node, cl.cmds[0].Words)
+		}
 		cl.quality *= bias
 		if cl.quality > best.quality {
 			best = cl
@@ -224,6 +227,44 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 	return best
 }
 
+// tailWords reads what follows a button's label: the words of the row it names, an
+// ordinal, and whether an indefinite leaves it open ("add a task").
+func tailWords(tail []token, pronounTail bool) (keys []string, ordinal int, indef bool) {
+	for k, t := range tail {
+		if t.kind == tokWord && indefinite[t.key] {
+			indef = true
+		}
+		if k == len(tail)-1 && k > 0 && kindNouns[t.key] {
+			continue // "download the February invoice": the kind of thing adds nothing
+		}
+		switch {
+		case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of" || pronounTail:
+		case ordinals[t.key] != 0:
+			ordinal = ordinals[t.key]
+		case t.kind == tokQuoted:
+			keys = append(keys, matchKeys(t.raw)...)
+		default:
+			keys = append(keys, t.key)
+		}
+	}
+	return keys, ordinal, indef
+}
+
+// withinGap keeps the candidates about as good as the best one.
+func withinGap(cands []cand) []cand {
+	top := 0.0
+	for _, c := range cands {
+		top = max(top, c.score)
+	}
+	var out []cand
+	for _, c := range cands {
+		if tied(top, c.score) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // particles follow a verb to make a phrasal verb ("note down", "sign up", "log in").
 var particles = map[string]bool{"down": true, "up": true, "off": true, "out": true, "in": true, "on": true,
 	"over": true, "away": true, "back": true, "through": true}
@@ -231,6 +272,29 @@ var particles = map[string]bool{"down": true, "up": true, "off": true, "out": tr
 func isRoleWord(k string) bool {
 	_, ok := roleWords[singular(k)]
 	return ok
+}
+
+// bodyWords are what people call the text of a message or a form's free text.
+var bodyWords = set("message", "body", "text", "comment", "comments", "note", "notes", "description", "details")
+
+// bodyField finds the one text area in view when the target is a word for what is
+// written in it and no field is named so.
+func (r *reader) bodyField(target []token) (int, bool) {
+	keys := dropArticles(keysOfToks(target))
+	if len(keys) != 1 || !bodyWords[keys[0]] {
+		return 0, false
+	}
+	hit := -1
+	for i, n := range r.ix.nodes {
+		if n.Role != page.RoleTextarea || n.Occ || n.Has("disabled") || n.Has("readonly") {
+			continue
+		}
+		if hit >= 0 {
+			return 0, false
+		}
+		hit = i
+	}
+	return hit, hit >= 0
 }
 
 // shapeFits reports a value whose shape is what the field's type takes.

@@ -1,0 +1,130 @@
+package understand
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Times of day as people write and say them ("9:05 pm", "half past two in the
+// afternoon"), and a date with a time.
+
+// parseClock reads "10:30", "9:05 pm", "3pm", "15h", "noon", "midnight".
+func parseClock(s string) (string, bool) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	if t, ok := spokenClock(s); ok {
+		return t, true
+	}
+	switch s {
+	case "noon", "midday", "12 noon":
+		return "12:00", true
+	case "midnight":
+		return "00:00", true
+	}
+	s = strings.TrimPrefix(s, "at ")
+	s = strings.TrimSuffix(strings.TrimSuffix(s, " o'clock"), " oclock")
+	m := reClock.FindStringSubmatch(s)
+	if m == nil {
+		return "", false
+	}
+	h, mm := atoi(m[1]), 0
+	if m[2] != "" {
+		mm = atoi(m[2])
+	} else if m[3] == "" {
+		return "", false // a bare number is not a time
+	}
+	switch {
+	case strings.HasPrefix(m[3], "p") && h < 12:
+		h += 12
+	case strings.HasPrefix(m[3], "a") && h == 12:
+		h = 0
+	}
+	if h > 23 || mm > 59 {
+		return "", false
+	}
+	return fmt.Sprintf("%02d:%02d", h, mm), true
+}
+
+// spokenClock reads "half past two in the afternoon", "quarter to nine pm", "ten
+// o'clock in the morning", "9 in the evening".
+func spokenClock(s string) (string, bool) {
+	pm, am := false, false
+	for _, suf := range []string{" in the afternoon", " in the evening", " at night", " tonight"} {
+		if strings.HasSuffix(s, suf) {
+			s, pm = strings.TrimSuffix(s, suf), true
+		}
+	}
+	if strings.HasSuffix(s, " in the morning") {
+		s, am = strings.TrimSuffix(s, " in the morning"), true
+	}
+	s = strings.TrimSuffix(strings.TrimSuffix(s, " o'clock"), " oclock")
+	hour := func(w string) (int, bool) {
+		if n, ok := numberWords[w]; ok {
+			return atoi(n), true
+		}
+		if n, err := strconv.Atoi(w); err == nil {
+			return n, true
+		}
+		return 0, false
+	}
+	h, m := 0, 0
+	f := strings.Fields(s)
+	switch {
+	case len(f) == 3 && f[1] == "past" && (f[0] == "half" || f[0] == "quarter"):
+		hh, ok := hour(f[2])
+		if !ok {
+			return "", false
+		}
+		h, m = hh, map[string]int{"half": 30, "quarter": 15}[f[0]]
+	case len(f) == 3 && f[1] == "to" && f[0] == "quarter":
+		hh, ok := hour(f[2])
+		if !ok {
+			return "", false
+		}
+		h, m = hh-1, 45
+	case len(f) == 1 && (pm || am):
+		hh, ok := hour(f[0])
+		if !ok {
+			return "", false
+		}
+		h = hh
+	default:
+		return "", false
+	}
+	if pm && h < 12 {
+		h += 12
+	}
+	if h < 0 || h > 23 {
+		return "", false
+	}
+	return fmt.Sprintf("%02d:%02d", h, m), true
+}
+
+// parseDateTime reads a date and a time together: "3 May 2027 at 10:30", "2027-05-03 14:00".
+func parseDateTime(s string, opts Options) (string, bool) {
+	s = strings.TrimSpace(s)
+	if t := strings.Index(s, "T"); t == 10 {
+		s = s[:t] + " " + s[t+1:]
+	}
+	toks := tokenize(s)
+	for cut := len(toks) - 1; cut >= 1; cut-- {
+		left, right := toks[:cut], toks[cut:]
+		if len(right) > 0 && right[0].key == "at" {
+			right = right[1:]
+		}
+		if len(left) > 0 && left[len(left)-1].kind == tokPunct {
+			left = left[:len(left)-1]
+		}
+		if len(right) == 0 || len(left) == 0 {
+			continue
+		}
+		d, ok := parseDate(joinRaw(left), opts.DayFirst, opts.year())
+		if !ok {
+			continue
+		}
+		if t, ok := parseClock(joinRaw(right)); ok {
+			return d.iso() + "T" + t, true
+		}
+	}
+	return "", false
+}
