@@ -19,8 +19,15 @@ var dismissNames = map[string]bool{"got it": true, "close": true, "×": true, "x
 	"okay": true, "dismiss": true, "not now": true, "no thanks": true, "maybe later": true, "skip": true,
 	"close dialog": true, "close this dialog": true}
 
-// dismissButton is the one button of the open dialog that only closes it.
+// dismissButton is the one button of the open dialog that only closes it: its own ×,
+// Close or Dismiss, found by the dialog it sits in (so another dialog's × on the page is
+// never taken for it), else the one button anywhere not covered named like a dismissal.
 func dismissButton(obs page.Observation) (page.Node, bool) {
+	if obs.Modal != "" {
+		if n, ok := understand.DialogCloser(obs, obs.Modal); ok && !n.Occ {
+			return n, true
+		}
+	}
 	var found []page.Node
 	for _, n := range obs.Tree {
 		if n.Occ || n.Role != page.RoleButton && n.Role != page.RoleLink {

@@ -63,3 +63,19 @@ func TestCoveringDialog(t *testing.T) {
 		})
 	}
 }
+
+// TestDismissButtonOfTheCoveringDialog: with two dialogs on the page, each with its ×, the
+// covering one's own × is the one that closes it.
+func TestDismissButtonOfTheCoveringDialog(t *testing.T) {
+	obs := page.Observation{URL: "http://shop.test/account", Modal: "What's new",
+		Groups: []page.Group{{Kind: page.GroupDialog, Name: "What's new"}, {Kind: page.GroupDialog, Name: "Cookies"}},
+		Tree: []page.Node{
+			{ID: "1", Role: "btn", Name: "More", Occ: true},
+			{ID: "2", Role: "btn", Name: "×", Group: 2, Ctx: "Cookies"},
+			{ID: "3", Role: "btn", Name: "×", Group: 1, Ctx: "What's new"},
+		}}
+	n, ok := dismissButton(obs)
+	if !ok || n.ID != "3" {
+		t.Errorf("dismiss button = %+v, %v; want the × of What's new", n, ok)
+	}
+}
