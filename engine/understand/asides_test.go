@@ -33,19 +33,7 @@ func TestAsidesAndSuggestions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.goal, func(t *testing.T) {
-			rd := Read(tt.goal, obs, Options{})
-			if tt.want == nil {
-				if len(rd.Questions) == 0 {
-					t.Fatalf("want a question, got %v", acts(rd))
-				}
-				return
-			}
-			if len(rd.Questions) > 0 {
-				t.Fatalf("want %v, got question %q", tt.want, rd.Questions[0].Text)
-			}
-			if got := acts(rd); !slices.Equal(got, tt.want) {
-				t.Fatalf("actions = %v, want %v", got, tt.want)
-			}
+			wantReading(t, Read(tt.goal, obs, Options{}), tt.want)
 		})
 	}
 }

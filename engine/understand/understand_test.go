@@ -42,6 +42,24 @@ func acts(rd Reading) []string {
 	return out
 }
 
+// wantReading checks a reading: the actions want lists, with no question; or, when want
+// is nil, a question.
+func wantReading(t *testing.T, rd Reading, want []string) {
+	t.Helper()
+	if want == nil {
+		if len(rd.Questions) == 0 {
+			t.Fatalf("want a question, got %v", acts(rd))
+		}
+		return
+	}
+	if len(rd.Questions) > 0 {
+		t.Fatalf("want %v, got question %q", want, rd.Questions[0].Text)
+	}
+	if got := acts(rd); !slices.Equal(got, want) {
+		t.Fatalf("actions = %v, want %v", got, want)
+	}
+}
+
 // TestRead is the understander's table: goals on one small page, with the actions they
 // must become or the question they must raise. The corpus (corpus_test.go) runs the same
 // idea on real pages in Chromium; this table pins the mechanisms.
