@@ -47,7 +47,6 @@ type Lesson struct {
 // Replaying is a task that runs a script instead of a model's plan.
 type Replaying struct {
 	ID     int64 `json:"id"`
-	Steps  int   `json:"steps"`
 	Healed int   `json:"healed,omitempty"` // steps whose element was found again another way
 }
 
@@ -98,7 +97,7 @@ func (s *step) replay(sc Script, obs page.Observation) (State, Output, []Event, 
 		el := st.Element
 		s.st.Commands = append(s.st.Commands, Planned{Command: replayCommand(st), Recorded: &el})
 	}
-	s.st.Script = &Replaying{ID: sc.ID, Steps: len(sc.Steps)}
+	s.st.Script = &Replaying{ID: sc.ID}
 	s.st.Assumed, s.st.Intent = nil, 1
 	s.st.Complexity = Complexity{levelSimple, fmt.Sprintf("done before on this page: %d steps replayed without a model", len(sc.Steps))}
 	text := fmt.Sprintf("I did this errand before (%q); I repeat its %d steps with this errand's values", sc.Goal, len(sc.Steps))
