@@ -92,16 +92,15 @@ func (s *step) replayScript(obs page.Observation) (Script, bool) {
 // by the element it acted on last time, so the fast path runs and verifies it as it does
 // the person's own commands; a replay is announced, and risky steps still confirm.
 func (s *step) replay(sc Script, obs page.Observation) (State, Output, []Event, error) {
-	s.st.Commands = s.st.Commands[:0]
+	s.st.Commands = make([]Planned, 0, len(sc.Steps))
 	for _, st := range sc.Steps {
 		el := st.Element
 		s.st.Commands = append(s.st.Commands, Planned{Command: replayCommand(st), Recorded: &el})
 	}
-	s.st.Script = &Replaying{ID: sc.ID}
-	s.st.Assumed, s.st.Intent = nil, 1
+	s.st.Script, s.st.Intent = &Replaying{ID: sc.ID}, 1
 	s.st.Complexity = Complexity{levelSimple, fmt.Sprintf("done before on this page: %d steps replayed without a model", len(sc.Steps))}
 	text := fmt.Sprintf("I did this errand before (%q); I repeat its %d steps with this errand's values", sc.Goal, len(sc.Steps))
-	s.st.Assumed = append(s.st.Assumed, text)
+	s.st.Assumed = []string{text} // the reader's assumptions were about words the script now says
 	s.emit(EventMemory, MemoryNote{What: "replay", Text: text})
 	return s.fastPath(obs)
 }
