@@ -121,6 +121,20 @@
     return null;
   }
 
+  // popupState is aria-expanded of a control that opens a popup and is not a link: such a
+  // control may open on hover, and then the press that follows would close it again
+  // (docs/decisions.md, D-46).
+  /** @param {Errand.El} el */
+  function popupState(el) {
+    const pop = el.getAttribute('aria-haspopup');
+    if (!pop || pop === 'false' || el.closest('a[href]')) return '';
+    return el.getAttribute('aria-expanded') || 'false';
+  }
+  E.popupState = (id) => {
+    const el = E.find(id);
+    return el ? { value: popupState(el) } : fail('not_found', 'no element with id ' + id + ' on the page');
+  };
+
   // point scrolls el to the centre and finds a point where el itself receives the press:
   // the centre, then the centres of its line boxes, then the quarter points.
   E.point = (id, needEnabled) => {
@@ -156,13 +170,13 @@
         foreign = foreign || top;
         continue;
       }
-      if (!hit || hit === t || t.contains(hit)) return { x: x + off.x, y: y + off.y };
+      if (!hit || hit === t || t.contains(hit)) return { x: x + off.x, y: y + off.y, value: popupState(el) };
       if (hit.contains(t)) { fallback = fallback || [x, y]; continue; }
-      if (E.hits(t, hit)) return { x: x + off.x, y: y + off.y };
+      if (E.hits(t, hit)) return { x: x + off.x, y: y + off.y, value: popupState(el) };
       foreign = foreign || hit;
     }
     if (foreign) return fail('covered', E.label(el) + ' is covered by ' + describe(foreign));
-    if (fallback) return { x: fallback[0] + off.x, y: fallback[1] + off.y };
+    if (fallback) return { x: fallback[0] + off.x, y: fallback[1] + off.y, value: popupState(el) };
     return fail('not_found', 'element ' + id + ' is outside the viewport');
   };
 

@@ -385,3 +385,29 @@ func TestSetValueRichText(t *testing.T) {
 		t.Errorf("rich text editor after setValue:\n%s", text)
 	}
 }
+
+// TestClickMenuOpenedByHover clicks a menu button that opens when the pointer arrives (and
+// would close on the press) and one that opens on the press only: both end open, and their
+// items can be clicked (docs/decisions.md, D-46).
+func TestClickMenuOpenedByHover(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ button, item, status string }{
+		{"Export ▸", "CSV", "Exported as CSV"},
+		{"More", "Print", "Printing"},
+	} {
+		t.Run(c.button, func(t *testing.T) {
+			p := openAt(t, fixtures(t), "/hovermenu.html")
+			btn := node(t, observe(t, p), page.RoleButton, c.button)
+			if res := run(t, p, click(btn.ID)); res.FailedIndex != -1 {
+				t.Fatalf("click %s: %v", c.button, res.Outcomes[res.FailedIndex].Err)
+			}
+			item := node(t, observe(t, p), page.RoleMenuItem, c.item)
+			if res := run(t, p, click(item.ID)); res.FailedIndex != -1 {
+				t.Fatalf("click %s: %v", c.item, res.Outcomes[res.FailedIndex].Err)
+			}
+			if text := pageText(t, p); !strings.Contains(text, c.status) {
+				t.Errorf("page after the item's click:\n%s\nwant %q", text, c.status)
+			}
+		})
+	}
+}
