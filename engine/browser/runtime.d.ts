@@ -387,7 +387,9 @@ declare namespace Errand {
     node(el: El, id: string): object | null;
     find(id: string): El | null;
     offset(el: Element): { x: number; y: number; frame: number; frameEl: El | null };
-    point(id: string, needEnabled: boolean): Failure | { x: number; y: number };
+    /** value: aria-expanded of a menu button that is not a link, '' for anything else. */
+    point(id: string, needEnabled: boolean): Failure | { x: number; y: number; value: string };
+    popupState(id: string): Failure | { value: string };
     prepare(id: string): Failure | { mode: string; type?: string; value?: string };
     setNative(id: string, v: string): Failure | { value: string };
     committed(id: string): { value: string };
