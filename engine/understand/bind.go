@@ -156,6 +156,9 @@ func (r *reader) bindType(cl clause, cmd Command, a page.Action, node int, value
 		return clause{quality: cl.quality, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
 			Text: fmt.Sprintf("What should I put into %s?", target), Element: n.ID, Verb: cmd.Verb}}}
 	}
+	if both, ok := r.splitDateTime(cl, cmd, node, value, ground); ok {
+		return both
+	}
 	out, assumed, problem := convert(n, value, r.opts)
 	if problem != "" {
 		return clause{quality: cl.quality * 0.9, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
