@@ -94,6 +94,8 @@
     if (c.tag === 'select') {
       o = [];
       for (const op of el.options) if (o.length < 200) o.push(clip(op.text, 80));
+    } else if (c.tag === 'input') {
+      o = suggestions(/** @type {HTMLInputElement} */ (el), R.root, deps);
     }
     const st = c.stat = {
       name, ctx: ctx !== name ? ctx : '', t, o, base: c.role + '|' + name + '|' + t, aria: ariaFlags(el),
@@ -103,6 +105,38 @@
     };
     if (W.K) S.stats.set(el, st);
     return st;
+  }
+
+  // suggestions lists what a field suggests as one types when the page already holds the
+  // list, shown or hidden: its datalist, the listbox its aria-controls or aria-owns names, or
+  // a combobox's listbox beside it. They are the field's choices like a select's options, so
+  // a value that fits two of them ("Paris": France or Texas) is asked about before any typing.
+  /**
+   * @param {HTMLInputElement} el
+   * @param {Errand.RootNode} root
+   * @param {Errand.El[]} deps
+   * @returns {string[] | null}
+   */
+  function suggestions(el, root, deps) {
+    const combo = el.getAttribute('role') === 'combobox';
+    if (!combo && !el.hasAttribute('list') && (el.getAttribute('aria-autocomplete') || 'none') === 'none') return null;
+    /** @type {Element | null} */
+    let box = el.list;
+    const ids = ((el.getAttribute('aria-controls') || '') + ' ' + (el.getAttribute('aria-owns') || '')).split(/\s+/);
+    for (let k = 0; !box && k < ids.length; k++) box = ids[k] ? root.getElementById(ids[k]) : null;
+    if (!box && combo && el.parentElement) box = el.parentElement.querySelector('[role=listbox]');
+    if (!box) return null;
+    deps.push(/** @type {Errand.El} */ (box));
+    /** @type {string[]} */
+    const o = [];
+    const items = box.localName === 'datalist' ? box.querySelectorAll('option') : box.querySelectorAll('[role=option]');
+    for (const it of items) {
+      if (o.length >= 200) break;
+      const t = it.localName === 'option' ? /** @type {HTMLOptionElement} */ (it).label || /** @type {HTMLOptionElement} */ (it).value : it.textContent || '';
+      const w = t.replace(/\s+/g, ' ').trim();
+      if (w) o.push(clip(w, 80));
+    }
+    return o.length ? o : null;
   }
 
   // Rec is one observed node. Every record has every field, in one order: one hidden

@@ -295,3 +295,24 @@ func TestClipEmoji(t *testing.T) {
 		t.Errorf("tree %+v text %+v", obs.Tree, obs.Text)
 	}
 }
+
+// TestSuggestions: a field's suggestions the page already holds, shown or hidden, are its
+// options (a listbox its aria-controls names, a datalist, a combobox's listbox beside it).
+func TestSuggestions(t *testing.T) {
+	t.Parallel()
+	obs := observe(t, openAt(t, fixtures(t), "/suggest.html"))
+	for _, c := range []struct {
+		name string
+		want []string
+	}{
+		{"Destination", []string{"Paris, France", "📍Paris, Texas"}},
+		{"City", []string{"Oslo", "Bergen (BGO)"}},
+		{"Airport", []string{"Oslo Gardermoen"}},
+		{"Plain", nil},
+	} {
+		n := node(t, obs, page.RoleInput, c.name)
+		if strings.Join(n.Options, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s: options %q, want %q", c.name, n.Options, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package understand
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
@@ -36,18 +37,10 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 		a.Kind = page.Clear
 		a.Says("clear", target)
 	case v == vCheck || v == vUncheck || v == vToggle:
-		want := v == vCheck || v == vToggle && !isOn(n)
-		switch n.Role {
-		case page.RoleCheckbox, page.RoleRadio, page.RoleSwitch:
-			a.Kind = page.Check
-			a.Says("check", target)
-			if !want {
-				a.Kind = page.Uncheck
-				a.Says("uncheck", target)
-			}
-		default:
+		if !toggles(n) {
 			// An ARIA toggle (a star, a pressed button, a selectable option) flips by a
 			// click; clicking one already in the wanted state would undo it.
+			want := v == vCheck || v == vToggle && !isOn(n)
 			if isOn(n) == want {
 				cmd.Action = page.Action{Kind: page.Wait, Ms: 0, Description: fmt.Sprintf("%s was already %s", target, onOff(want))}
 				cl.cmds, cl.grounded = []Command{cmd}, []Grounding{ground}
@@ -56,40 +49,18 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 			a.Kind = page.Click
 			a.Says("click", target)
 			cmd.Changes = true
+			break
+		}
+		a.Kind = page.Check
+		a.Says("check", target)
+		if !(v == vCheck || v == vToggle && !isOn(n)) {
+			a.Kind = page.Uncheck
+			a.Says("uncheck", target)
 		}
 	case n.Role == page.RoleSelect && (v == vType || v == vSelect):
 		return r.bindOption(cl, cmd, a, node, value, ground)
 	case v == vType:
-		if !isField(n) {
-			return clause{quality: 0.2, unexplained: []string{words}}
-		}
-		if value == "" {
-			return clause{quality: match, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
-				Text: fmt.Sprintf("What should I put into %s?", target), Element: n.ID, Verb: string(v)}}}
-		}
-		out, assumed, problem := convert(n, value, r.opts)
-		if problem != "" {
-			return clause{quality: match * 0.9, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
-				Text: fmt.Sprintf("What should I put into %s? %s.", target, capitalize(problem)), Element: n.ID, Verb: string(v)}}}
-		}
-		if assumed != "" {
-			cl.assumed = append(cl.assumed, assumed)
-		}
-		a.Kind, a.Text = page.SetValue, out
-		a.Sensitive = n.Type == "password"
-		a.Says("type", fmt.Sprintf("%q into %s", out, target))
-		if a.Sensitive {
-			a.Says("type", "the password into "+target)
-		}
-		cl.grounded = append(cl.grounded, Grounding{Words: value, As: "value"})
-		if n.Has("autocomplete") {
-			// The field suggests values as one types: the matching suggestion is chosen on
-			// the page the typing opens (Rebind), as a person would.
-			cmd.Action = a
-			cl.cmds = []Command{cmd, {Verb: verbSuggest, Phrase: value, Value: value, Words: words}}
-			cl.grounded = append(cl.grounded, ground)
-			return cl
-		}
+		return r.bindType(cl, cmd, a, node, value, ground)
 	case v == vSelect && (n.Role == page.RoleRadio || n.Role == page.RoleCheckbox || n.Role == page.RoleSwitch):
 		a.Kind = page.Check
 		a.Says("choose", target)
@@ -165,4 +136,86 @@ func capitalize(s string) string {
 func said(a page.Action, verb, rest string) page.Action {
 	a.Says(verb, rest)
 	return a
+}
+
+// toggles reports an element with a checked state of its own, which check and uncheck
+// set whatever it was.
+func toggles(n page.Node) bool {
+	return n.Role == page.RoleCheckbox || n.Role == page.RoleRadio || n.Role == page.RoleSwitch
+}
+
+// bindType types a value into a field, in the form the field takes, asking when there is
+// no value or it does not fit.
+func (r *reader) bindType(cl clause, cmd Command, a page.Action, node int, value string, ground Grounding) clause {
+	n := r.ix.nodes[node]
+	target, words := page.Describe(n), cmd.Words
+	if !isField(n) {
+		return clause{quality: 0.2, unexplained: []string{words}}
+	}
+	if value == "" {
+		return clause{quality: cl.quality, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
+			Text: fmt.Sprintf("What should I put into %s?", target), Element: n.ID, Verb: cmd.Verb}}}
+	}
+	if both, ok := r.splitDateTime(cl, cmd, node, value, ground); ok {
+		return both
+	}
+	out, assumed, problem := convert(n, value, r.opts)
+	if problem != "" {
+		return clause{quality: cl.quality * 0.9, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
+			Text: fmt.Sprintf("What should I put into %s? %s.", target, capitalize(problem)), Element: n.ID, Verb: cmd.Verb}}}
+	}
+	if assumed != "" {
+		cl.assumed = append(cl.assumed, assumed)
+	}
+	a.Kind, a.Text = page.SetValue, out
+	a.Sensitive = n.Type == "password"
+	a.Says("type", fmt.Sprintf("%q into %s", out, target))
+	if a.Sensitive {
+		a.Says("type", "the password into "+target)
+	}
+	cmd.Action = a
+	cl.grounded = append(cl.grounded, Grounding{Words: value, As: "value"}, ground)
+	if n.Has("autocomplete") {
+		// The field suggests values as one types: the matching suggestion is chosen on
+		// the page the typing opens (Rebind), as a person would. When the page already
+		// holds its suggestions and the value fits several, which one is asked first.
+		if q, ok := r.suggestionTie(node, value, cmd); ok {
+			return clause{quality: cl.quality, questions: []Question{q}}
+		}
+		cl.cmds = []Command{cmd, {Verb: verbSuggest, Phrase: value, Value: value, Words: words}}
+		return cl
+	}
+	cl.cmds = []Command{cmd}
+	return cl
+}
+
+// suggestionTie asks which suggestion a value means when a field's known suggestions
+// hold several with all its words and none is the value itself: "Paris" with "Paris,
+// France" and "Paris, Texas".
+func (r *reader) suggestionTie(node int, value string, typed Command) (Question, bool) {
+	n := r.ix.nodes[node]
+	vk := matchKeys(value)
+	if len(vk) == 0 || len(n.Options) < 2 {
+		return Question{}, false
+	}
+	var fits []int
+	for k, o := range n.Options {
+		if r.ix.keysFor(o) != nil && slices.Equal(r.ix.keysFor(o), vk) || strings.EqualFold(strings.TrimSpace(o), strings.TrimSpace(value)) {
+			return Question{}, false
+		}
+		if containsAll(r.ix.opts[node][k], vk) {
+			fits = append(fits, k)
+		}
+	}
+	if len(fits) < 2 {
+		return Question{}, false
+	}
+	q := Question{Kind: AskOption, Command: -1, Words: typed.Words, Element: n.ID, Verb: typed.Verb,
+		Text: fmt.Sprintf("Several suggestions of %s fit %q. Which one?", page.Describe(n), value)}
+	for _, k := range fits {
+		opt := n.Options[k]
+		q.Choices = append(q.Choices, Choice{Label: opt, Value: opt,
+			Then: []Command{typed, {Verb: verbSuggest, Phrase: opt, Value: opt, Words: typed.Words}}})
+	}
+	return q, true
 }

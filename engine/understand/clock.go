@@ -2,12 +2,15 @@ package understand
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
 
 // Times of day as people write and say them ("9:05 pm", "half past two in the
 // afternoon"), and a date with a time.
+
+var reDotClock = regexp.MustCompile(`^(\d{1,2})\.(\d{2})(\s*[ap]\.?m\.?)$`)
 
 // parseClock reads "10:30", "9:05 pm", "3pm", "15h", "noon", "midnight".
 func parseClock(s string) (string, bool) {
@@ -23,6 +26,9 @@ func parseClock(s string) (string, bool) {
 	}
 	s = strings.TrimPrefix(s, "at ")
 	s = strings.TrimSuffix(strings.TrimSuffix(s, " o'clock"), " oclock")
+	if d := reDotClock.FindStringSubmatch(s); d != nil {
+		s = d[1] + ":" + d[2] + d[3] // "7.30pm": a dot between hour and minutes only with am or pm
+	}
 	m := reClock.FindStringSubmatch(s)
 	if m == nil {
 		return "", false

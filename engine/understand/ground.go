@@ -83,6 +83,7 @@ func newIndex(obs page.Observation) *index {
 			}
 		}
 	}
+	ix.stepperAliases()
 	return ix
 }
 

@@ -73,8 +73,23 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 			to -= 2
 		}
 	}
-	// Role noun at the end ("the Save button"), or at the start ("button Save", "the
-	// field Email"). Two-word nouns first.
+	from, to = p.takeRoles(toks, from, to)
+	// An ordinal after the determiner was taken; one right before the role noun too.
+	if p.ordinal == 0 && to-from >= 1 {
+		if o, ok := ordinals[toks[from].key]; ok && (to-from > 1 || p.roleKey != "") {
+			p.ordinal = o
+			p.explained[from] = true
+			from++
+		}
+	}
+	p.takeName(toks, from, to)
+	return p
+}
+
+// takeRoles reads the role noun at the end ("the Save button") or at the start ("button
+// Save", "the field Email"), two-word nouns first, and a type word before it or alone at
+// the end ("the date field", "the email"); it returns what is left of from and to.
+func (p *phrase) takeRoles(toks []token, from, to int) (int, int) {
 	takeRole := func(at, n int, key string) bool {
 		key = singular(key)
 		if rw, ok := roleWords[key]; ok {
@@ -110,8 +125,6 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 			from++
 		}
 	}
-	// A type word before the role noun, or standing alone at the end: "the date field",
-	// "the email".
 	if to-from >= 1 && toks[to-1].kind == tokWord {
 		if ts, ok := typeWords[toks[to-1].key]; ok && (p.rw == nil || p.rw.field || to-from == 1) {
 			p.types = ts
@@ -123,23 +136,19 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 			}
 		}
 	}
-	// An ordinal after the determiner was taken; one right before the role noun too.
-	if p.ordinal == 0 && to-from >= 1 {
-		if o, ok := ordinals[toks[from].key]; ok && (to-from > 1 || p.roleKey != "") {
-			p.ordinal = o
-			p.explained[from] = true
-			from++
-		}
-	}
+	return from, to
+}
+
+// takeName reads toks[from:to] as the name, leaving out a kind noun after it ("Tom's
+// lunch email") and "one" standing for the element ("the 🌱 one").
+func (p *phrase) takeName(toks []token, from, to int) {
 	for k := from; k < to; k++ {
 		if k == to-1 && k > from && kindNouns[toks[k].key] && p.rw == nil && !p.keepKind {
-			// "the library books task", "Tom's lunch email": a kind noun after a name.
 			p.explained[k] = true
 			p.kindNoun = true
 			continue
 		}
 		if toks[k].kind == tokPunct || (toks[k].key == "one" || toks[k].key == "ones") && k == to-1 && k > from {
-			// "the 🌱 one": "one" stands for the element the other words describe.
 			p.explained[k] = true
 			continue
 		}
@@ -151,7 +160,6 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 	if len(p.name) == 1 && closeWords[toks[p.name[0]].key] {
 		p.closeish = true
 	}
-	return p
 }
 
 // withQualifier reads toks[from:q] as the head and toks[q:] as a qualifier: nearby text

@@ -114,112 +114,16 @@ func (ix *index) resolveOnce(toks []token, v verb) ref {
 // score rates every element against one reading of a phrase.
 func (ix *index) score(toks []token, p phrase, v verb) ref {
 	r := ref{indefinite: p.indefinite, det: p.det, ordinal: p.ordinal, roleOnly: len(p.name) == 0, role: p.roleKey}
-	nameKeys := make([]string, 0, len(p.name))
-	if len(p.name) > 1 {
-		// Articles inside a name are as optional as they are on the page.
-		kept := p.name[:0:0]
-		for _, k := range p.name {
-			if t := toks[k]; t.kind == tokWord && (t.key == "the" || t.key == "a" || t.key == "an") {
-				p.explained[k] = true
-				continue
-			}
-			kept = append(kept, k)
-		}
-		if len(kept) > 0 {
-			p.name = kept
-		}
-	}
-	for _, k := range p.name {
-		if toks[k].kind == tokQuoted {
-			nameKeys = append(nameKeys, matchKeys(toks[k].raw)...)
-			continue
-		}
-		nameKeys = append(nameKeys, toks[k].key)
-	}
-	if len(p.near) == 1 && (toks[p.near[0]].key == "it" || toks[p.near[0]].key == "that" || toks[p.near[0]].key == "this") {
-		// "the Apply button next to it" points back at the element just used.
-		p.explained[p.near[0]] = true
-		p.near = nil
-	}
-	nearKeys := make([]string, 0, len(p.near))
-	for _, k := range p.near {
-		if toks[k].kind == tokQuoted {
-			nearKeys = append(nearKeys, matchKeys(toks[k].raw)...)
-			continue
-		}
-		nearKeys = append(nearKeys, toks[k].key)
-	}
+	p, nameKeys, nearKeys := phraseKeys(toks, p)
 	explainedName := make([]bool, len(nameKeys))
 	explainedNear := make([]bool, len(nearKeys))
-	var pool []int
-	switch {
-	case p.closeish:
-		for i, n := range ix.nodes {
-			if isCloseControl(n) {
-				pool = append(pool, i)
-			}
-		}
-	case len(nameKeys) > 0:
-		pool = ix.nodesWith(nameKeys)
-		if len(p.types) > 0 || p.roleKey == "search" {
-			pool = mergeInts(pool, ix.byRole(p, v))
-		}
-	case p.rw != nil || p.roleKey != "" || len(p.types) > 0:
-		pool = ix.byRole(p, v)
-	}
-	for _, i := range pool {
-		n := ix.nodes[i]
-		fit := roleFit(v, p, n)
-		if fit == 0 {
+	for _, i := range ix.pool(p, v, nameKeys) {
+		c, used, usedNear, ok := ix.scoreNode(i, p, v, nameKeys, nearKeys)
+		if !ok {
 			continue
 		}
-		s, used := 0.0, []bool(nil)
-		switch {
-		case p.closeish:
-			s, used = 1, make([]bool, len(nameKeys))
-			for k := range used {
-				used[k] = true
-			}
-		case len(nameKeys) == 0:
-			s = roleOnlyScore
-		default:
-			s, used = ix.nameMatch(nameKeys, i)
-			if ts, ok := typeOnly(nameKeys, p.types, n); ok && ts > s {
-				s, used = ts, fill(len(nameKeys))
-			}
-			// Words the name lacks may name the element's group: "size M" is the M of
-			// the Size group, "the Delete Tom Baker" the Delete in Tom Baker's row.
-			if s > 0 && s < 1 {
-				if gs, gu, ok := groupExplains(nameKeys, used, ix.nameFor(i, nameKeys), ix.ctx(i)); ok && gs > s {
-					s, used = gs, gu
-				}
-			}
-		}
-		if s < 0.3 {
-			continue
-		}
-		s *= fit
-		if len(nearKeys) > 0 {
-			c, u := containment(nearKeys, ix.ctx(i), ix.names[i])
-			s *= 0.4 + 0.6*c
-			if c >= 0.5 {
-				orInto(explainedNear, u)
-			}
-		}
-		if n.Has("disabled") {
-			s *= 0.6
-		}
-		if n.Occ {
-			s *= 0.9
-		}
-		if s >= minMatch {
-			orInto(explainedName, used)
-		}
-		c := cand{node: i, score: round.Hundredths(s), option: -1}
-		if len(nearKeys) > 0 {
-			own, _ := containment(nearKeys, nil, ix.names[i])
-			c.ownWords = own == 1
-		}
+		orInto(explainedName, used)
+		orInto(explainedNear, usedNear)
 		r.cands = append(r.cands, c)
 	}
 	if _, ok := r.best(); !ok && len(nameKeys) > 0 && len(nearKeys) == 0 {
@@ -232,22 +136,7 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 			}
 		}
 	}
-	slices.SortStableFunc(r.cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
-	if p.ordinal != 0 {
-		if p.rowOrdinal {
-			r.cands = ix.inRows(r.cands)
-		}
-		r.cands = pickOrdinal(r.cands, p.ordinal)
-	} else if len(r.cands) >= 2 {
-		a, b := r.cands[0], r.cands[1]
-		if b.score >= minMatch && tied(a.score, b.score) && !sameThing(ix.nodes[a.node], ix.nodes[b.node]) {
-			r.ambiguous = true
-			if k, ok := onlyOwnWords(r.cands); ok {
-				r.cands[0], r.cands[k] = r.cands[k], r.cands[0]
-				r.ambiguous = false
-			}
-		}
-	}
+	ix.rank(&r, p)
 	if _, ok := r.best(); ok || len(nameKeys)+len(nearKeys) == 0 {
 		for k, pos := range p.name {
 			if k < len(explainedName) && explainedName[k] || p.closeish {
@@ -266,6 +155,141 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 		}
 	}
 	return r
+}
+
+// phraseKeys are the match keys of a reading's name and nearby words. Articles inside a
+// name are as optional as they are on the page, and "next to it" points back at the
+// element just used: both are explained and left out.
+func phraseKeys(toks []token, p phrase) (phrase, []string, []string) {
+	if len(p.name) > 1 {
+		kept := p.name[:0:0]
+		for _, k := range p.name {
+			if t := toks[k]; t.kind == tokWord && (t.key == "the" || t.key == "a" || t.key == "an") {
+				p.explained[k] = true
+				continue
+			}
+			kept = append(kept, k)
+		}
+		if len(kept) > 0 {
+			p.name = kept
+		}
+	}
+	if len(p.near) == 1 && (toks[p.near[0]].key == "it" || toks[p.near[0]].key == "that" || toks[p.near[0]].key == "this") {
+		p.explained[p.near[0]] = true
+		p.near = nil
+	}
+	keys := func(at []int) []string {
+		out := make([]string, 0, len(at))
+		for _, k := range at {
+			if toks[k].kind == tokQuoted {
+				out = append(out, matchKeys(toks[k].raw)...)
+				continue
+			}
+			out = append(out, toks[k].key)
+		}
+		return out
+	}
+	return p, keys(p.name), keys(p.near)
+}
+
+// pool is the elements a reading may mean: the close controls, those whose name uses its
+// words, or those of its role.
+func (ix *index) pool(p phrase, v verb, nameKeys []string) []int {
+	var pool []int
+	switch {
+	case p.closeish:
+		for i, n := range ix.nodes {
+			if isCloseControl(n) {
+				pool = append(pool, i)
+			}
+		}
+	case len(nameKeys) > 0:
+		pool = ix.nodesWith(nameKeys)
+		if len(p.types) > 0 || p.roleKey == "search" {
+			pool = mergeInts(pool, ix.byRole(p, v))
+		}
+	case p.rw != nil || p.roleKey != "" || len(p.types) > 0:
+		pool = ix.byRole(p, v)
+	}
+	return pool
+}
+
+// scoreNode rates one element against a reading, with the name and nearby words it
+// explains (none of the name's when it is under minMatch); ok is false when it does not
+// fit at all.
+func (ix *index) scoreNode(i int, p phrase, v verb, nameKeys, nearKeys []string) (c cand, used, usedNear []bool, ok bool) {
+	n := ix.nodes[i]
+	fit := roleFit(v, p, n)
+	if fit == 0 {
+		return cand{}, nil, nil, false
+	}
+	s := 0.0
+	switch {
+	case p.closeish:
+		s, used = 1, fill(len(nameKeys))
+	case len(nameKeys) == 0:
+		s = roleOnlyScore
+	default:
+		s, used = ix.nameMatch(nameKeys, i)
+		if ts, ok := typeOnly(nameKeys, p.types, n); ok && ts > s {
+			s, used = ts, fill(len(nameKeys))
+		}
+		// Words the name lacks may name the element's group: "size M" is the M of
+		// the Size group, "the Delete Tom Baker" the Delete in Tom Baker's row.
+		if s > 0 && s < 1 {
+			if gs, gu, ok := groupExplains(nameKeys, used, ix.nameFor(i, nameKeys), ix.ctx(i)); ok && gs > s {
+				s, used = gs, gu
+			}
+		}
+	}
+	if s < 0.3 {
+		return cand{}, nil, nil, false
+	}
+	s *= fit
+	c = cand{node: i, option: -1}
+	if len(nearKeys) > 0 {
+		near, u := containment(nearKeys, ix.ctx(i), ix.names[i])
+		s *= 0.4 + 0.6*near
+		if near >= 0.5 {
+			usedNear = u
+		}
+		own, _ := containment(nearKeys, nil, ix.names[i])
+		c.ownWords = own == 1
+	}
+	if n.Has("disabled") {
+		s *= 0.6
+	}
+	if n.Occ {
+		s *= 0.9
+	}
+	if s < minMatch {
+		used = nil // too weak a match explains none of the name's words
+	}
+	c.score = round.Hundredths(s)
+	return c, used, usedNear, true
+}
+
+// rank orders the candidates: the ordinal's pick first, or the best, marking a tie
+// between different elements as ambiguous unless one holds the nearby words itself.
+func (ix *index) rank(r *ref, p phrase) {
+	slices.SortStableFunc(r.cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+	if p.ordinal != 0 {
+		if p.rowOrdinal {
+			r.cands = ix.inRows(r.cands)
+		}
+		r.cands = pickOrdinal(r.cands, p.ordinal)
+		return
+	}
+	if len(r.cands) >= 2 {
+		a, b := r.cands[0], r.cands[1]
+		if b.score >= minMatch && tied(a.score, b.score) && !sameThing(ix.nodes[a.node], ix.nodes[b.node]) {
+			r.ambiguous = true
+			if k, ok := onlyOwnWords(r.cands); ok {
+				r.cands[0], r.cands[k] = r.cands[k], r.cands[0]
+				r.ambiguous = false
+			}
+		}
+	}
 }
 
 // tied reports two scores about equal: less than ambiguityGap apart, the gap itself

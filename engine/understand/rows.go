@@ -110,6 +110,9 @@ func (ix *index) rowText(i int) string {
 		return ""
 	}
 	if len(ix.before[i]) > 0 {
+		if t, ok := ix.cardTitle(i, n); ok && len(ix.itemHead[i]) > 0 {
+			return t + " " + strings.Join(ix.before[i], " ")
+		}
 		return strings.Join(ix.before[i], " ")
 	}
 	var item []string
@@ -144,6 +147,9 @@ func (ix *index) itemStart(i int) ([]string, bool) {
 		}
 		if len(ix.before[k]) > 0 {
 			if len(ix.itemHead[k]) > 0 {
+				if t, ok := ix.cardTitle(k, n); ok {
+					return slices.Concat([]string{t}, ix.itemHead[k]), true
+				}
 				return ix.itemHead[k], true
 			}
 			// Text on the line of the control before it ("☐ Buy milk  Edit  Delete")
@@ -152,6 +158,23 @@ func (ix *index) itemStart(i int) ([]string, bool) {
 		}
 	}
 	return nil, false
+}
+
+// cardTitle is the name of the link or button right before the text that starts an item,
+// when it is the item's own title: a card's "Neuromancer" link before "William Gibson ·
+// 1984" and its Reserve button. It names the item as much as the text under it does.
+func (ix *index) cardTitle(k int, n page.Node) (string, bool) {
+	if k == 0 {
+		return "", false
+	}
+	t := ix.nodes[k-1]
+	// A title may repeat ("Dune" the book and "Dune" the audiobook), but less than the
+	// item's controls do: the control before may be the last of the item before.
+	if t.Role != page.RoleLink && t.Role != page.RoleButton || ix.shared[t.Name] >= ix.shared[n.Name] || !hasWordRune(t.Name) ||
+		t.Group != n.Group || t.Ctx != n.Ctx {
+		return "", false
+	}
+	return t.Name, true
 }
 
 // nearerBelow reports text that belongs with the element below it rather than with the

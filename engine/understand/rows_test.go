@@ -1,6 +1,7 @@
 package understand
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/errand-app/errand/engine/page"
@@ -74,5 +75,36 @@ func TestRowText(t *testing.T) {
 		if got := ix.rowText(i); got != want {
 			t.Errorf("rowText(%s) = %q, want %q", inbox.Tree[i].ID, got, want)
 		}
+	}
+}
+
+// TestCardTitle: an item's title before its text names the item for its repeated
+// controls, even when two items share the title.
+func TestCardTitle(t *testing.T) {
+	var obs page.Observation
+	for k, c := range []struct{ title, line string }{
+		{"Dune", "Frank Herbert · 1965 · Book"},
+		{"Dune", "Frank Herbert, read by Scott Brick · Audiobook"},
+		{"Neuromancer", "William Gibson · 1984 · Book"},
+		{"Kindred", "Octavia E. Butler · 1979 · Book"},
+	} {
+		y, id := 150+100*k, 10*k
+		obs.Text = append(obs.Text, page.TextBlock{Kind: page.TextParagraph, Text: c.line, At: len(obs.Tree) + 1, Box: [4]int{410, y + 20, 635, 16}})
+		obs.Tree = append(obs.Tree,
+			page.Node{ID: fmt.Sprint(id + 1), Role: page.RoleLink, Name: c.title, Box: [4]int{410, y, 100, 18}},
+			page.Node{ID: fmt.Sprint(id + 2), Role: page.RoleButton, Name: "Add to favourites", Box: [4]int{1059, y + 3, 32, 24}},
+			page.Node{ID: fmt.Sprint(id + 3), Role: page.RoleButton, Name: "Reserve", Box: [4]int{1096, y, 84, 29}})
+	}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"Reserve Neuromancer", []string{`click("23")`}},
+		{"reserve the Kindred book", []string{`click("33")`}},
+		{"click Reserve for Neuromancer", []string{`click("23")`}},
+		{"Reserve Dune", nil},
+		{"reserve the Dune audiobook", []string{`click("13")`}},
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
 	}
 }

@@ -37,7 +37,7 @@ var wholeChunk = regexp.MustCompile(`(?i)^(?:` +
 	`[\w.+-]+@[\w-]+(?:\.[\w-]+)+` + // e-mail
 	`|https?://\S+|www\.\S+|(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|uk|de|fr|no|edu|gov|info)(?:/\S*)?` +
 	`|/[\w./?=&%-]+` + // a path
-	`|\d{1,2}:\d{2}(?::\d{2})?(?:[ap]\.?m\.?)?` + // 10:30, 9:05pm
+	`|\d{1,2}:\d{2}(?::\d{2})?(?:[ap]\.?m\.?)?|\d{1,2}\.\d{2}[ap]\.?m\.?` + // 10:30, 9:05pm, 7.30pm
 	`|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}` + // 03/05/2027, 2027-05-03, 5.3.2027
 	`|[$€£¥₹]\s?\d[\d,]*(?:\.\d+)?[kmb]?` + // $25.50
 	`|\d[\d,]*(?:\.\d+)?(?:%|[$€£¥₹]|[kmbx])?` + // 1,200.50 · 15% · 20€ · 1.5x
@@ -141,9 +141,9 @@ func splitChunk(s string, i, j int) []token {
 					continue
 				}
 				// Inner hyphens and apostrophes keep a word whole: drop-down, e-mail, Tom's.
-				if (r2 == '-' || r2 == '\'' || r2 == '’') && m+s2 < j {
+				if (r2 == '\'' || r2 == '’' || isHyphen(r2)) && m+s2 < j {
 					r3, _ := utf8.DecodeRuneInString(s[m+s2:])
-					if isWordRune(r3) {
+					if isWordRune(r3) && (r2 == '-' || !isHyphen(r2) || innerDash(s[k:m], r3)) {
 						m += s2
 						continue
 					}
@@ -211,8 +211,8 @@ func plainKeys(s string) []string {
 					j += s2
 					continue
 				}
-				if r2 == '-' && j+s2 < len(s) {
-					if r3, _ := utf8.DecodeRuneInString(s[j+s2:]); isWordRune(r3) {
+				if isHyphen(r2) && j+s2 < len(s) {
+					if r3, _ := utf8.DecodeRuneInString(s[j+s2:]); isWordRune(r3) && (r2 == '-' || innerDash(s[i:j], r3)) {
 						j += s2
 						continue
 					}
@@ -237,16 +237,37 @@ func plainKeys(s string) []string {
 	return out
 }
 
+// isHyphen reports the marks people and pages write for a hyphen: a hyphen, the Unicode
+// hyphens, en and em dashes and the minus sign. "Title A–Z" is "Title A-Z" typed.
+func isHyphen(r rune) bool {
+	switch r {
+	case '-', '‐', '‑', '‒', '–', '—', '−':
+		return true
+	}
+	return false
+}
+
+// innerDash reports a dash other than '-' that joins two parts of one word: between
+// letters ("A–Z", "Wi‑Fi"), not between numbers, where it is a range ("3–7 May").
+func innerDash(before string, next rune) bool {
+	last, _ := utf8.DecodeLastRuneInString(before)
+	return unicode.IsLetter(last) && unicode.IsLetter(next)
+}
+
 func isVariationSelector(r rune) bool { return r == '\ufe0e' || r == '\ufe0f' }
 
-// symbolKey is a symbol run without its variation selectors: "✈️" and "✈" are one key.
+// symbolKey is a symbol run without its variation selectors, its dashes written as one:
+// "✈️" and "✈" are one key, and so are "—" and "-".
 func symbolKey(s string) string {
-	if !strings.ContainsAny(s, "\ufe0e\ufe0f") {
+	if !strings.ContainsAny(s, "\ufe0e\ufe0f‐‑‒–—−") {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if isVariationSelector(r) {
+		switch {
+		case isVariationSelector(r):
 			return -1
+		case isHyphen(r):
+			return '-'
 		}
 		return r
 	}, s)
@@ -261,12 +282,12 @@ func wordToken(w string, i, j int) token {
 func wordKey(w string) string {
 	k := fold(w)
 	k = strings.TrimSuffix(strings.TrimSuffix(k, "'s"), "’s")
-	if !strings.ContainsAny(k, "-'’") {
+	if !strings.ContainsAny(k, "-'’‐‑‒–—−") {
 		return k
 	}
 	var b strings.Builder
 	for _, r := range k {
-		if r != '-' && r != '\'' && r != '’' {
+		if r != '\'' && r != '’' && !isHyphen(r) {
 			b.WriteRune(r)
 		}
 	}
