@@ -87,10 +87,19 @@ func (b *Base) retrieve(ctx context.Context, site, query string, qvec []float32,
 		}
 	}
 	fused := fuse.Fuse(lexical, vec, k, fuse.Weights{})
+	// Ranking read no text: only the passages kept need theirs.
+	ids := make([]int64, len(fused))
+	for i, r := range fused {
+		ids[i] = r.ID
+	}
+	texts, err := b.cat.Texts(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Passage, len(fused))
 	for i, r := range fused {
 		h := hits[r.ID]
-		out[i] = Passage{Text: h.Text, Source: h.Location, Title: h.Title, Heading: h.Heading, Page: h.Page,
+		out[i] = Passage{Text: texts[r.ID], Source: h.Location, Title: h.Title, Heading: h.Heading, Page: h.Page,
 			Trigger: h.Trigger, Score: r.Score, IngestedAt: h.IngestedAt}
 	}
 	return out, nil
