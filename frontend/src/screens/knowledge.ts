@@ -1,12 +1,13 @@
 // The Knowledge screen: what Errand has read, per site; a form to add web pages, sites,
-// files and folders, with the progress of the reading as it happens; a search that shows
-// the passages a question finds; and Forget for a source or a whole site
-// (docs/knowledge.md).
+// files and folders (or to read web pages in the browser), with the progress of the
+// reading as it happens, even for a reading started before the screen was (re)loaded; a
+// search that shows the passages a question finds; and Forget for a source or a whole
+// site (docs/knowledge.md).
 
 import { h } from "../dom";
 import type { ErrandEvent, IngestProgress } from "../events";
 import { plural } from "../history";
-import type { KnowledgeSite, KnowledgeView, Passage, Strategy, Transport } from "../transport";
+import type { IngestRun, KnowledgeSite, KnowledgeView, Passage, Strategy, Transport } from "../transport";
 import { dateCell, forgetButton, message, screenShell, table } from "./parts";
 
 export interface KnowledgeOptions {
@@ -36,6 +37,7 @@ export function knowledgeScreen(t: Transport, opts: KnowledgeOptions = {}) {
 
   let ticket = 0;
   async function load() {
+    void add.resume();
     const mine = ++ticket;
     list.setAttribute("aria-busy", "true");
     if (!list.firstChild) list.append(h("p", { class: "screen-note" }, "Loading…"));
@@ -136,6 +138,7 @@ function addForm(t: Transport, opts: AddOptions) {
     "aria-describedby": "knowledge-sources-hint",
   });
   const strategy = h("select", { id: "knowledge-strategy" }, ...strategies.map(([v, label]) => h("option", { value: v }, label)));
+  const live = h("input", { type: "checkbox", id: "knowledge-live", "aria-describedby": "knowledge-live-hint" });
   const maxPages = h("input", { type: "number", id: "knowledge-max-pages", min: 1, max: 5000, value: 100 });
   const maxDepth = h("input", { type: "number", id: "knowledge-max-depth", min: 1, max: 10, value: 2, disabled: true });
   const submit = h("button", { type: "submit", class: "primary" }, "Add");
@@ -163,11 +166,31 @@ function addForm(t: Transport, opts: AddOptions) {
       h("label", { class: "field" }, h("span", {}, "Max pages"), maxPages),
       h("label", { class: "field" }, h("span", {}, "Max depth (link hops)"), maxDepth),
     ),
+    h(
+      "div",
+      { class: "field field-check" },
+      live,
+      h("label", { for: "knowledge-live" }, "Read from the browser"),
+      h(
+        "p",
+        { class: "field-hint", id: "knowledge-live-hint" },
+        "For pages their scripts build: each web address is opened in Errand's browser, read as shown, " +
+          "then again after each tab, accordion or \u201cshow more\u201d it reveals. Files and whole sites are read without it.",
+      ),
+    ),
     h("div", { class: "form-buttons" }, submit),
     formError,
     progress.el,
   );
-  strategy.addEventListener("change", () => (maxDepth.disabled = strategy.value !== "spider"));
+  function limits() {
+    // The browser reads the pages given, one at a time: no crawl.
+    if (live.checked) strategy.value = "single";
+    strategy.disabled = live.checked;
+    maxPages.disabled = live.checked;
+    maxDepth.disabled = live.checked || strategy.value !== "spider";
+  }
+  strategy.addEventListener("change", limits);
+  live.addEventListener("change", limits);
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -186,6 +209,7 @@ function addForm(t: Transport, opts: AddOptions) {
         strategy: strategy.value as Strategy,
         maxPages: Number(maxPages.value) || 0,
         maxDepth: strategy.value === "spider" ? Number(maxDepth.value) || 0 : 0,
+        live: live.checked,
       });
       sources.value = "";
       for (const r of progress.started(id)) react(r);
@@ -213,7 +237,22 @@ function addForm(t: Transport, opts: AddOptions) {
     if (e.type === "ingestProgress") react(progress.apply(e));
   }
 
-  return { el: form, onEvent, dispose: progress.dispose };
+  // resume draws the reading under way, if this screen is not drawing one: the screen
+  // was reloaded (or opened in another tab) while it runs.
+  async function resume() {
+    if (!progress.asking()) return;
+    let runs: IngestRun[] = [];
+    try {
+      runs = await t.ingests();
+    } catch {
+      // The list says what failed; the progress is a nicety.
+    }
+    const { attached, results } = progress.attach(runs[runs.length - 1]);
+    if (attached) submit.disabled = true;
+    for (const r of results) react(r);
+  }
+
+  return { el: form, onEvent, resume, dispose: progress.dispose };
 }
 
 // ingestPanel draws one ingestion: a bar, a line of totals with the time it has taken
@@ -231,8 +270,11 @@ function ingestPanel(t: Transport, every: (f: () => void, ms: number) => number,
     lines,
   );
   let id: string | null = null;
-  let early: IngestProgress[] = []; // events that came before addSources resolved
-  let waiting = false;
+  let early: IngestProgress[] = []; // events that came before addSources or ingests resolved
+  let waiting = false; // addSources is under way
+  let asked = false; // ingests is under way
+  let lastSeq = 0; // the last event drawn: a reading's events so far and the ones sent may overlap
+  const ended = new Set<string>(); // readings drawn to their end, never drawn again
   let started = 0;
   let timer: number | null = null;
   let counts = { stored: 0, skipped: 0, failed: 0, chunks: 0 };
@@ -259,18 +301,32 @@ function ingestPanel(t: Transport, every: (f: () => void, ms: number) => number,
 
 // apply draws one event of this ingestion; it says whether the list should reload.
 function apply(e: IngestProgress): "stored" | "ended" | null {
-    if (waiting && !id) {
+    if ((waiting || asked) && !id) {
       early.push(e);
       return null;
     }
     if (!id || e.ingestId !== id) return null;
+    if (e.index && e.index <= lastSeq) return null;
+    lastSeq = e.index || lastSeq;
     switch (e.stage) {
       case "start":
         break;
       case "stored":
-        counts.stored++;
         counts.chunks += e.chunks ?? 0;
+        if (e.trigger) {
+          // What a press revealed, read in the browser: more of the same page.
+          add("ok", `Read what ${e.trigger.replace(/^after clicking /, "")} revealed`, `${e.source} · ${plural(e.chunks ?? 0, "passage")}`);
+          break;
+        }
+        counts.stored++;
         add("ok", `Read ${e.title || e.source}`, `${e.source} · ${plural(e.chunks ?? 0, "passage")}`);
+        break;
+      case "press":
+        phase = `Pressing ${(e.trigger ?? "").replace(/^after clicking /, "")}`;
+        if (e.presses) {
+          bar.max = e.presses;
+          bar.value = e.pressed ?? 0;
+        }
         break;
       case "skipped":
         counts.skipped++;
@@ -295,6 +351,7 @@ function apply(e: IngestProgress): "stored" | "ended" | null {
         }
         break;
       case "ended": {
+        ended.add(e.ingestId);
         finish();
         bar.hidden = true;
         const what = `${plural(e.stored ?? 0, "source")} read (${plural(e.chunks ?? 0, "passage")})` +
@@ -319,23 +376,49 @@ function apply(e: IngestProgress): "stored" | "ended" | null {
     t.cancelIngest(id).catch((err) => add("error", `Could not stop: ${message(err)}`));
   });
 
+  function reset(sources: string[], since: number) {
+    el.hidden = false;
+    lines.replaceChildren();
+    counts = { stored: 0, skipped: 0, failed: 0, chunks: 0 };
+    phase = "Reading";
+    started = since;
+    lastSeq = 0;
+    bar.removeAttribute("value");
+    bar.hidden = false;
+    stop.hidden = false;
+    summary.textContent = `Starting to read ${plural(sources.length, "source")}…`;
+    if (timer !== null) stopEvery(timer);
+    timer = every(line, 1000);
+  }
+
   return {
     el,
+    /** asking says whether to ask for the readings under way: not while drawing or starting one. */
+    asking(): boolean {
+      if (id || waiting || asked) return false;
+      asked = true;
+      early = [];
+      return true;
+    },
+    /** attach draws run, a reading under way, from its first event: those so far, then those that came meanwhile. */
+    attach(run: IngestRun | undefined): { attached: boolean; results: ("stored" | "ended" | null)[] } {
+      asked = false;
+      if (!run || id || waiting || ended.has(run.ingestId)) {
+        if (!waiting) early = [];
+        return { attached: false, results: [] };
+      }
+      reset(run.sources, Date.parse(run.startedAt) || Date.now());
+      id = run.ingestId;
+      stop.disabled = false;
+      const mine = [...run.events, ...early.filter((e) => e.ingestId === run.ingestId)];
+      early = [];
+      return { attached: true, results: mine.map(apply) };
+    },
     starting(sources: string[]) {
-      el.hidden = false;
-      lines.replaceChildren();
-      counts = { stored: 0, skipped: 0, failed: 0, chunks: 0 };
-      phase = "Reading";
-      started = Date.now();
-      bar.removeAttribute("value");
-      bar.hidden = false;
-      stop.hidden = false;
+      reset(sources, Date.now());
       stop.disabled = true; // until the id is known
       waiting = true;
       early = [];
-      summary.textContent = `Starting to read ${plural(sources.length, "source")}…`;
-      if (timer !== null) stopEvery(timer);
-      timer = every(line, 1000);
     },
     started(ingestId: string): ("stored" | "ended" | null)[] {
       id = ingestId;
