@@ -115,18 +115,18 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// retrieveBudget is what one top-5 retrieval over 10,000 chunks may cost, each path
-// (docs/knowledge.md). The benchmark fails when both the median wall time and the CPU
-// time per query are over it: on a machine shared with other work the wall time also
-// counts the others' turns, and the CPU time their contention for the caches, but a
-// slower retrieval raises both.
+// retrieveBudget is what one top-5 retrieval over 10,000 chunks may take, each path: its
+// median over the benchmark's questions (docs/knowledge.md). On a machine shared with
+// other work, a query's wall time also counts the others' turns and its CPU time their
+// contention for the caches, so the budget is checked on each question's best time over
+// its repetitions ("p50-best-ms"): a slower retrieval raises it, a busy machine hardly.
 const retrieveBudget = 10 * time.Millisecond
 
 // BenchmarkKnowledge10k measures top-5 retrieval over 10,000+ chunks (lexical, vector,
 // hybrid; the query's embedding is made before the clock starts: it is the model's time,
 // not ours) and reopening the base. It reports the median and 95th percentile wall time
-// per query and the mean CPU time per operation, and fails when a retrieval's CPU time
-// is over retrieveBudget.
+// per query, the median over the questions of each one's best time, and the mean CPU time
+// per operation; it fails when a retrieval's "p50-best-ms" is over retrieveBudget.
 func BenchmarkKnowledge10k(b *testing.B) {
 	dir, n := corpus10k(b)
 	ctx := context.Background()
@@ -186,14 +186,19 @@ func BenchmarkKnowledge10k(b *testing.B) {
 	for _, m := range modes {
 		b.Run(m.name, func(b *testing.B) {
 			var took []time.Duration
+			best := make([]time.Duration, len(benchQueries))
 			i := 0
 			cpu0 := cpuTime()
 			for b.Loop() {
-				d, err := m.run(i % len(benchQueries))
+				q := i % len(benchQueries)
+				d, err := m.run(q)
 				if err != nil {
 					b.Fatal(err)
 				}
 				took = append(took, d)
+				if best[q] == 0 || d < best[q] {
+					best[q] = d
+				}
 				i++
 			}
 			cpu := (cpuTime() - cpu0) / time.Duration(i)
@@ -201,9 +206,13 @@ func BenchmarkKnowledge10k(b *testing.B) {
 			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
 			b.ReportMetric(float64(cpu.Microseconds())/1000, "cpu-ms/op")
-			if p50 := took[len(took)/2]; m.budget > 0 && cpu > m.budget && p50 > m.budget {
-				b.Fatalf("%s retrieval over %d chunks takes %v (median) and %v of CPU per query, over its budget of %v",
-					m.name, n, p50, cpu, m.budget)
+			best = slices.DeleteFunc(best, func(d time.Duration) bool { return d == 0 }) // questions not run
+			slices.Sort(best)
+			p50best := best[len(best)/2]
+			b.ReportMetric(float64(p50best.Microseconds())/1000, "p50-best-ms")
+			if m.budget > 0 && p50best > m.budget {
+				b.Fatalf("%s retrieval over %d chunks takes %v (median of each question's best), over its budget of %v",
+					m.name, n, p50best, m.budget)
 			}
 		})
 	}

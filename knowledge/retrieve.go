@@ -71,17 +71,25 @@ func (b *Base) retrieve(ctx context.Context, site, query string, qvec []float32,
 	}
 	var vec []fuse.Hit
 	if len(vh) > 0 {
-		ids := make([]int64, len(vh))
-		for i, h := range vh {
-			ids[i] = h.ID
+		// A lexical hit is live already; only the others are looked up.
+		var ids []int64
+		for _, h := range vh {
+			if _, ok := hits[h.ID]; !ok {
+				ids = append(ids, h.ID)
+			}
 		}
 		live, err := b.cat.Chunks(ctx, ids)
 		if err != nil {
 			return nil, err
 		}
 		for _, h := range vh {
-			if c, ok := live[h.ID]; ok { // deleted or superseded chunks drop out
-				hits[h.ID] = c
+			c, ok := hits[h.ID]
+			if !ok {
+				if c, ok = live[h.ID]; ok { // deleted or superseded chunks drop out
+					hits[h.ID] = c
+				}
+			}
+			if ok {
 				vec = append(vec, fuseHit(c))
 			}
 		}
