@@ -16,9 +16,11 @@ import (
 // IngestRun is an ingestion under way, as a Knowledge screen that opens (or reloads) during
 // it draws it: the events so far, which it replays, then the ones that follow.
 type IngestRun struct {
-	IngestID  string    `json:"ingestId"`
-	Sources   []string  `json:"sources"`
-	Live      bool      `json:"live,omitempty"` // read in the browser
+	IngestID string   `json:"ingestId"`
+	Sources  []string `json:"sources"`
+	Live     bool     `json:"live,omitempty"` // read in the browser
+	// StartedAt is wall time, not the Bridge's clock: the screen counts the time taken
+	// from it with its own.
 	StartedAt time.Time `json:"startedAt"`
 	// Events so far, in order (Index 1, 2, …); of a run of embedding events only the last
 	// is kept, since each one says all the others did.
