@@ -81,28 +81,23 @@ func (f *flat) scan(q []float32, top *topK) {
 }
 
 // dot is the dot product of two vectors of equal length, the cosine similarity of
-// normalised ones. Eight running sums instead of one let the CPU overlap the additions,
-// and walking the slices by re-slicing lets the compiler drop the bounds checks: 2.5 times
-// faster than one sum. The result differs from chromem-go's one-by-one sum by rounding
-// only (far below 1e-6).
+// normalised ones. Four running sums instead of one let the CPU overlap the additions
+// (more lanes gain nothing: a scan of 10,000 vectors is bound by reading their 10 MB);
+// the result differs from chromem-go's one-by-one sum by rounding only (below 1e-6).
 func dot(a, b []float32) float32 {
 	b = b[:len(a)]
-	var s0, s1, s2, s3, s4, s5, s6, s7 float32
-	for len(a) >= 8 {
-		s0 += a[0] * b[0]
-		s1 += a[1] * b[1]
-		s2 += a[2] * b[2]
-		s3 += a[3] * b[3]
-		s4 += a[4] * b[4]
-		s5 += a[5] * b[5]
-		s6 += a[6] * b[6]
-		s7 += a[7] * b[7]
-		a, b = a[8:], b[8:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
 	}
-	for i := range a {
+	for ; i < len(a); i++ {
 		s0 += a[i] * b[i]
 	}
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+	return (s0 + s1) + (s2 + s3)
 }
 
 // normalised returns v scaled to length 1, exactly as chromem-go does to a query (or v
