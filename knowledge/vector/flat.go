@@ -1,14 +1,9 @@
 package vector
 
 import (
-	"encoding/gob"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"strconv"
-
-	"github.com/philippgille/chromem-go"
 )
 
 // flat is one collection's vectors side by side in one slice: the query path. chromem-go
@@ -189,41 +184,4 @@ func (t *topK) sorted() []Hit {
 		t.down(0)
 	}
 	return out
-}
-
-// exported is the shape of chromem-go's ExportToWriter stream (a gob, which matches
-// fields by name, so the fields not needed here are simply not read).
-type exported struct {
-	Collections map[string]*struct {
-		Name      string
-		Documents map[string]*chromem.Document
-	}
-}
-
-// mirror reads every collection's vectors out of db, through chromem-go's own export:
-// its API has no other way to list a collection's documents.
-func mirror(db *chromem.DB) (map[string]*flat, error) {
-	pr, pw := io.Pipe()
-	go func() { pw.CloseWithError(db.ExportToWriter(pw, false, "")) }()
-	var all exported
-	err := gob.NewDecoder(pr).Decode(&all)
-	pr.CloseWithError(io.ErrClosedPipe) // lets the writer end if decoding stopped early
-	if err != nil {
-		return nil, fmt.Errorf("read vectors: %w", err)
-	}
-	out := make(map[string]*flat, len(all.Collections))
-	for name, c := range all.Collections {
-		f := newFlat()
-		for _, d := range c.Documents {
-			id, err := strconv.ParseInt(d.ID, 10, 64)
-			if err != nil {
-				continue // not ours
-			}
-			if err := f.put(id, d.Embedding); err != nil {
-				return nil, fmt.Errorf("read vectors of %s: %w", name, err)
-			}
-		}
-		out[name] = f
-	}
-	return out, nil
 }

@@ -34,6 +34,8 @@ type Store struct {
 	mu    sync.RWMutex
 	db    *chromem.DB
 	flats map[string]*flat // by collection name
+	dir   string
+	dims  map[string]int // each collection's vector length, as recorded in dimsFile; wmu guards it
 }
 
 // Hit is a chunk id and its cosine similarity to the query.
@@ -48,11 +50,14 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open vector store %s: %w", dir, err)
 	}
-	flats, err := mirror(db)
+	dims := readDims(dir)
+	flats, err := mirror(context.Background(), db, dims)
 	if err != nil {
 		return nil, fmt.Errorf("open vector store %s: %w", dir, err)
 	}
-	return &Store{db: db, flats: flats}, nil
+	s := &Store{db: db, flats: flats, dir: dir, dims: dims}
+	s.recordDims()
+	return s, nil
 }
 
 func name(site, model string) string { return site + sep + model }
@@ -100,12 +105,30 @@ func (s *Store) Add(ctx context.Context, site, model string, ids []int64, vecs [
 		stored[i] = doc.Embedding
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	for i, id := range ids {
 		_ = f.put(id, stored[i]) // fits was checked above
 	}
 	s.flats[n] = f
+	s.mu.Unlock()
+	s.recordDims()
 	return nil
+}
+
+// recordDims writes each collection's vector length to dimsFile when it changed; wmu is
+// held (or the Store not shared yet). A failed write is no failure: the next Open reads
+// those vectors through the export instead.
+func (s *Store) recordDims() {
+	s.mu.RLock()
+	changed := len(s.dims) != len(s.flats)
+	dims := make(map[string]int, len(s.flats))
+	for n, f := range s.flats {
+		dims[n] = f.dims
+		changed = changed || s.dims[n] != f.dims
+	}
+	s.mu.RUnlock()
+	if changed && writeDims(s.dir, dims) == nil {
+		s.dims = dims
+	}
 }
 
 // Delete removes ids from every collection of site.
@@ -153,6 +176,7 @@ func (s *Store) DropOtherModels(model string) error {
 			}
 		}
 	}
+	s.recordDims()
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -158,6 +159,19 @@ func TestFlatEqualsChromem(t *testing.T) {
 		{"reopened", func() {
 			if s, err = Open(dir); err != nil {
 				t.Fatal(err)
+			}
+		}, "m1", 48},
+		// Without the record of each collection's length, Open reads the vectors through
+		// chromem-go's export instead, and records them again.
+		{"reopened without the lengths", func() {
+			if err := os.Remove(filepath.Join(dir, dimsFile)); err != nil {
+				t.Fatal(err)
+			}
+			if s, err = Open(dir); err != nil {
+				t.Fatal(err)
+			}
+			if len(readDims(dir)) != 2 {
+				t.Errorf("lengths recorded again: %v", readDims(dir))
 			}
 		}, "m1", 48},
 		{"model changed", func() {
