@@ -24,9 +24,9 @@ func (w *webUI) addSource(t *testing.T, source string, live bool) {
 	w.do(t, page.Action{Kind: page.Click, ID: w.waitFor(t, "btn", "Add").ID, Index: 1})
 }
 
-// A Knowledge screen reloaded during an add draws the reading under way, then follows it
-// to its end: the reading is the Bridge's, not the page's.
-func TestWebUIKnowledgeReloadedDuringAnAdd(t *testing.T) {
+// A Knowledge screen reloaded (or opened in a second tab) during an add draws the reading
+// under way, then follows it to its end: the reading is the Bridge's, not the page's.
+func TestWebUIKnowledgeReloadedOrOpenedDuringAnAdd(t *testing.T) {
 	w := newWebUI(t)
 	release := make(chan struct{})
 	slow := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
@@ -53,9 +53,22 @@ func TestWebUIKnowledgeReloadedDuringAnAdd(t *testing.T) {
 	w.until(t, "the reading drawn again after the reload", func(o page.Observation) bool { return showsText(o, "Reading… 0 read") })
 	w.waitFor(t, "btn", "Stop")
 	w.shot(t, "13-knowledge-reloaded")
+	// A second tab of the web twin draws it too.
+	second := *w
+	var err error
+	if second.p, err = w.br.NewPage(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := second.p.Navigate(context.Background(), w.url); err != nil {
+		t.Fatal(err)
+	}
+	second.do(t, page.Action{Kind: page.Click, ID: second.waitFor(t, "tab", "Knowledge").ID})
+	second.until(t, "the reading drawn in a second tab", func(o page.Observation) bool { return showsText(o, "Reading… 0 read") })
 	open()
-	w.until(t, "its end", func(o page.Observation) bool { return showsText(o, "Done: 1 source read") })
-	w.until(t, "the page listed", func(o page.Observation) bool { return showsText(o, help) })
+	for _, tab := range []*webUI{w, &second} {
+		tab.until(t, "its end", func(o page.Observation) bool { return showsText(o, "Done: 1 source read") })
+		tab.until(t, "the page listed", func(o page.Observation) bool { return showsText(o, help) })
+	}
 }
 
 // "Read from the browser" reads a page its script builds, then what its Annual tab

@@ -34,6 +34,7 @@ type webUI struct {
 	p    *browser.Page
 	dir  string // screenshots
 	url  string // the page's address, with its token
+	br   *browser.Browser
 }
 
 func newWebUI(t *testing.T) *webUI {
@@ -74,6 +75,7 @@ func newWebUIWith(t *testing.T, cfg app.Config) *webUI {
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.br = br
 	t.Cleanup(func() {
 		br.Close()
 		srv.Close()
