@@ -122,6 +122,16 @@ func cpuTime() time.Duration {
 // its repetitions ("p50-best-ms"): a slower retrieval raises it, a busy machine hardly.
 const retrieveBudget = 10 * time.Millisecond
 
+// budgetRetries is how many more rounds a retrieval over its budget gets.
+const budgetRetries = 3
+
+// medianBest is the median of the questions' best times (a question not run yet has 0).
+func medianBest(best []time.Duration) time.Duration {
+	ran := slices.DeleteFunc(slices.Clone(best), func(d time.Duration) bool { return d == 0 })
+	slices.Sort(ran)
+	return ran[len(ran)/2]
+}
+
 // BenchmarkKnowledge10k measures top-5 retrieval over 10,000+ chunks (lexical, vector,
 // hybrid; the query's embedding is made before the clock starts: it is the model's time,
 // not ours) and reopening the base. It reports the median and 95th percentile wall time
@@ -206,9 +216,22 @@ func BenchmarkKnowledge10k(b *testing.B) {
 			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
 			b.ReportMetric(float64(cpu.Microseconds())/1000, "cpu-ms/op")
-			best = slices.DeleteFunc(best, func(d time.Duration) bool { return d == 0 }) // questions not run
-			slices.Sort(best)
-			p50best := best[len(best)/2]
+			p50best := medianBest(best)
+			// A busy spell of the machine can cover a whole round: over budget, the
+			// questions run again (at most budgetRetries rounds of 3 each), keeping each
+			// one's best. A slower retrieval stays over; a busy spell passes.
+			for retry := 0; m.budget > 0 && p50best > m.budget && retry < budgetRetries; retry++ {
+				for q := range 3 * len(benchQueries) {
+					d, err := m.run(q % len(benchQueries))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if i := q % len(benchQueries); best[i] == 0 || d < best[i] {
+						best[i] = d
+					}
+				}
+				p50best = medianBest(best)
+			}
 			b.ReportMetric(float64(p50best.Microseconds())/1000, "p50-best-ms")
 			if m.budget > 0 && p50best > m.budget {
 				b.Fatalf("%s retrieval over %d chunks takes %v (median of each question's best), over its budget of %v",
