@@ -115,10 +115,28 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// retrieveBudget is what one top-5 retrieval over 10,000 chunks may take, each path: its
+// median over the benchmark's questions (docs/knowledge.md). On a machine shared with
+// other work, a query's wall time also counts the others' turns and its CPU time their
+// contention for the caches, so the budget is checked on each question's best time over
+// its repetitions ("p50-best-ms"): a slower retrieval raises it, a busy machine hardly.
+const retrieveBudget = 10 * time.Millisecond
+
+// budgetRetries is how many more rounds a retrieval over its budget gets.
+const budgetRetries = 3
+
+// medianBest is the median of the questions' best times (a question not run yet has 0).
+func medianBest(best []time.Duration) time.Duration {
+	ran := slices.DeleteFunc(slices.Clone(best), func(d time.Duration) bool { return d == 0 })
+	slices.Sort(ran)
+	return ran[len(ran)/2]
+}
+
 // BenchmarkKnowledge10k measures top-5 retrieval over 10,000+ chunks (lexical, vector,
 // hybrid; the query's embedding is made before the clock starts: it is the model's time,
-// not ours) and reopening the base. It reports the median wall time per query and the
-// mean CPU time per operation.
+// not ours) and reopening the base. It reports the median and 95th percentile wall time
+// per query, the median over the questions of each one's best time, and the mean CPU time
+// per operation; it fails when a retrieval's "p50-best-ms" is over retrieveBudget.
 func BenchmarkKnowledge10k(b *testing.B) {
 	dir, n := corpus10k(b)
 	ctx := context.Background()
@@ -142,20 +160,21 @@ func BenchmarkKnowledge10k(b *testing.B) {
 		return time.Since(start), err
 	}
 	modes := []struct {
-		name string
-		run  func(i int) (time.Duration, error)
+		name   string
+		budget time.Duration // CPU per operation; 0 = none
+		run    func(i int) (time.Duration, error)
 	}{
-		{"lexical", func(i int) (time.Duration, error) {
+		{"lexical", retrieveBudget, func(i int) (time.Duration, error) {
 			return timed(func() error { _, err := kb.retrieve(ctx, "", benchQueries[i], nil, 5); return err })
 		}},
-		{"vector", func(i int) (time.Duration, error) {
+		{"vector", retrieveBudget, func(i int) (time.Duration, error) {
 			return timed(func() error { _, err := kb.vecs.Query(ctx, "", kb.cfg.EmbedModel, qvecs[i], 5); return err })
 		}},
-		{"hybrid", func(i int) (time.Duration, error) {
+		{"hybrid", retrieveBudget, func(i int) (time.Duration, error) {
 			return timed(func() error { _, err := kb.retrieve(ctx, "", benchQueries[i], qvecs[i], 5); return err })
 		}},
 		// Open returns with lexical retrieval ready; the vectors follow in the background.
-		{"reopen-lexical", func(int) (time.Duration, error) {
+		{"reopen-lexical", 0, func(int) (time.Duration, error) {
 			start := time.Now()
 			kb2, err := Open(ctx, Config{Dir: dir, Embedder: fakeEmbedder})
 			took := time.Since(start)
@@ -164,7 +183,7 @@ func BenchmarkKnowledge10k(b *testing.B) {
 			}
 			return took, err
 		}},
-		{"reopen-vectors", func(int) (time.Duration, error) {
+		{"reopen-vectors", 0, func(int) (time.Duration, error) {
 			return timed(func() error {
 				kb2, err := Open(ctx, Config{Dir: dir, Embedder: fakeEmbedder})
 				if err == nil {
@@ -177,20 +196,47 @@ func BenchmarkKnowledge10k(b *testing.B) {
 	for _, m := range modes {
 		b.Run(m.name, func(b *testing.B) {
 			var took []time.Duration
+			best := make([]time.Duration, len(benchQueries))
 			i := 0
 			cpu0 := cpuTime()
 			for b.Loop() {
-				d, err := m.run(i % len(benchQueries))
+				q := i % len(benchQueries)
+				d, err := m.run(q)
 				if err != nil {
 					b.Fatal(err)
 				}
 				took = append(took, d)
+				if best[q] == 0 || d < best[q] {
+					best[q] = d
+				}
 				i++
 			}
-			cpu := cpuTime() - cpu0
+			cpu := (cpuTime() - cpu0) / time.Duration(i)
 			slices.Sort(took)
 			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
-			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(i), "cpu-ms/op")
+			b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
+			b.ReportMetric(float64(cpu.Microseconds())/1000, "cpu-ms/op")
+			p50best := medianBest(best)
+			// A busy spell of the machine can cover a whole round: over budget, the
+			// questions run again (at most budgetRetries rounds of 3 each), keeping each
+			// one's best. A slower retrieval stays over; a busy spell passes.
+			for retry := 0; m.budget > 0 && p50best > m.budget && retry < budgetRetries; retry++ {
+				for q := range 3 * len(benchQueries) {
+					d, err := m.run(q % len(benchQueries))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if i := q % len(benchQueries); best[i] == 0 || d < best[i] {
+						best[i] = d
+					}
+				}
+				p50best = medianBest(best)
+			}
+			b.ReportMetric(float64(p50best.Microseconds())/1000, "p50-best-ms")
+			if m.budget > 0 && p50best > m.budget {
+				b.Fatalf("%s retrieval over %d chunks takes %v (median of each question's best), over its budget of %v",
+					m.name, n, p50best, m.budget)
+			}
 		})
 	}
 }

@@ -71,26 +71,43 @@ func (b *Base) retrieve(ctx context.Context, site, query string, qvec []float32,
 	}
 	var vec []fuse.Hit
 	if len(vh) > 0 {
-		ids := make([]int64, len(vh))
-		for i, h := range vh {
-			ids[i] = h.ID
+		// A lexical hit is live already; only the others are looked up.
+		var ids []int64
+		for _, h := range vh {
+			if _, ok := hits[h.ID]; !ok {
+				ids = append(ids, h.ID)
+			}
 		}
 		live, err := b.cat.Chunks(ctx, ids)
 		if err != nil {
 			return nil, err
 		}
 		for _, h := range vh {
-			if c, ok := live[h.ID]; ok { // deleted or superseded chunks drop out
-				hits[h.ID] = c
+			c, ok := hits[h.ID]
+			if !ok {
+				if c, ok = live[h.ID]; ok { // deleted or superseded chunks drop out
+					hits[h.ID] = c
+				}
+			}
+			if ok {
 				vec = append(vec, fuseHit(c))
 			}
 		}
 	}
 	fused := fuse.Fuse(lexical, vec, k, fuse.Weights{})
+	// Ranking read no text: only the passages kept need theirs.
+	ids := make([]int64, len(fused))
+	for i, r := range fused {
+		ids[i] = r.ID
+	}
+	texts, err := b.cat.Texts(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Passage, len(fused))
 	for i, r := range fused {
 		h := hits[r.ID]
-		out[i] = Passage{Text: h.Text, Source: h.Location, Title: h.Title, Heading: h.Heading, Page: h.Page,
+		out[i] = Passage{Text: texts[r.ID], Source: h.Location, Title: h.Title, Heading: h.Heading, Page: h.Page,
 			Trigger: h.Trigger, Score: r.Score, IngestedAt: h.IngestedAt}
 	}
 	return out, nil

@@ -27,6 +27,11 @@ func (s *Server) knowledgeRoutes(api *http.ServeMux, b *ui.Bridge) {
 		}
 		writeJSON(w, http.StatusAccepted, map[string]string{"ingestId": id})
 	})
+	// The ingestions under way, with their events so far: a screen opened during one
+	// draws it, then follows its events.
+	api.HandleFunc("GET /api/ui/knowledge/ingests", func(w http.ResponseWriter, r *http.Request) {
+		s.read(w, b.Ingests(), nil)
+	})
 	api.HandleFunc("POST /api/ui/knowledge/ingests/{id}/cancel", func(w http.ResponseWriter, r *http.Request) {
 		s.reply(w, nil, b.CancelIngest(r.PathValue("id")))
 	})

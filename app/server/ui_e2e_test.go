@@ -33,16 +33,24 @@ type webUI struct {
 	clk  *clock.Fake
 	p    *browser.Page
 	dir  string // screenshots
+	url  string // the page's address, with its token
+	br   *browser.Browser
 }
 
 func newWebUI(t *testing.T) *webUI {
+	t.Helper()
+	return newWebUIWith(t, app.Config{DataDir: t.TempDir(), Headless: true, Offline: true})
+}
+
+// newWebUIWith is newWebUI with the Service's configuration given.
+func newWebUIWith(t *testing.T, cfg app.Config) *webUI {
 	t.Helper()
 	assets, built, err := ui.Assets()
 	if err != nil || !built {
 		t.Fatalf("the frontend is not built into this binary (run `make frontend`; `make test` does): %v", err)
 	}
 	ctx := context.Background()
-	svc, err := app.Open(ctx, app.Config{DataDir: t.TempDir(), Headless: true, Offline: true}, app.Options{})
+	svc, err := app.Open(ctx, cfg, app.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,6 +75,7 @@ func newWebUI(t *testing.T) *webUI {
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.br = br
 	t.Cleanup(func() {
 		br.Close()
 		srv.Close()
@@ -81,7 +90,8 @@ func newWebUI(t *testing.T) *webUI {
 	if err := w.p.SetViewport(ctx, 1280, 800); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.p.Navigate(ctx, srv.URL+"/?token="+testToken); err != nil {
+	w.url = srv.URL + "/?token=" + testToken
+	if err := w.p.Navigate(ctx, w.url); err != nil {
 		t.Fatal(err)
 	}
 	return w

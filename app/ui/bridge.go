@@ -82,6 +82,7 @@ type Service interface {
 	Knowledge(ctx context.Context) (*knowledge.Base, error)
 	Memory(ctx context.Context) (*app.Memory, error)
 	Ingest(ctx context.Context, sources []string, opts knowledge.IngestOptions, progress knowledge.ProgressFunc) (knowledge.Progress, error)
+	IngestLive(ctx context.Context, kb *knowledge.Base, req app.LiveIngest, progress knowledge.ProgressFunc) (knowledge.Progress, error)
 }
 
 var _ Service = (*app.Service)(nil)
@@ -112,11 +113,13 @@ type deps struct {
 	knowledge func(ctx context.Context) (*knowledge.Base, error)
 	memory    func(ctx context.Context) (*app.Memory, error)
 	ingest    func(ctx context.Context, sources []string, opts knowledge.IngestOptions, progress knowledge.ProgressFunc) (knowledge.Progress, error)
-	home      func() (string, error) // the person's home folder, for ~/ in a source
-	emit      func(name string, data any)
-	version   string
-	clk       clock.Clock // countdowns; nil = the wall clock
-	ready     func()      // Options.Interactive
+	// ingestLive reads web pages in the browser into a knowledge base.
+	ingestLive func(ctx context.Context, kb *knowledge.Base, req app.LiveIngest, progress knowledge.ProgressFunc) (knowledge.Progress, error)
+	home       func() (string, error) // the person's home folder, for ~/ in a source
+	emit       func(name string, data any)
+	version    string
+	clk        clock.Clock // countdowns; nil = the wall clock
+	ready      func()      // Options.Interactive
 }
 
 // Bridge is bound to the window's JavaScript as window.go.ui.Bridge: every exported
@@ -131,24 +134,24 @@ type Bridge struct {
 	seen sync.Once // the first Version call
 
 	mu        sync.Mutex
-	cancel    context.CancelFunc            // the running task's; nil when idle
-	runs      int                           // numbers run ids
-	pulling   map[string]bool               // models being pulled
-	ingests   int                           // numbers ingestion ids
-	ingesting map[string]context.CancelFunc // ingestions under way
+	cancel    context.CancelFunc    // the running task's; nil when idle
+	runs      int                   // numbers run ids
+	pulling   map[string]bool       // models being pulled
+	ingests   int                   // numbers ingestion ids
+	ingesting map[string]*ingestRun // ingestions under way
 }
 
 // New returns the Bridge over svc; ctx bounds its life, and Close ends it.
 func New(ctx context.Context, svc Service, o Options) *Bridge {
 	return newBridge(ctx, deps{run: svc.Run, resume: svc.Resume, tasks: svc.Tasks, trace: svc.Trace,
 		settings: svc.Settings, save: svc.SaveSettings, status: svc.ModelStatus, pull: svc.PullModel,
-		knowledge: svc.Knowledge, memory: svc.Memory, ingest: svc.Ingest, home: os.UserHomeDir,
+		knowledge: svc.Knowledge, memory: svc.Memory, ingest: svc.Ingest, ingestLive: svc.IngestLive, home: os.UserHomeDir,
 		emit: o.Emit, version: o.Version, clk: o.Clock, ready: o.Interactive})
 }
 
 func newBridge(ctx context.Context, d deps) *Bridge {
 	ctx, stop := context.WithCancel(ctx)
-	b := &Bridge{d: d, ctx: ctx, stop: stop, pulling: map[string]bool{}, ingesting: map[string]context.CancelFunc{}}
+	b := &Bridge{d: d, ctx: ctx, stop: stop, pulling: map[string]bool{}, ingesting: map[string]*ingestRun{}}
 	b.q = newDialogs(d.clk, func(e agent.Event) { d.emit(EventName, e) })
 	return b
 }

@@ -86,6 +86,10 @@ type AddSources struct {
 	Strategy string   `json:"strategy"` // for web addresses: single (the default), sitemap or spider
 	MaxDepth int      `json:"maxDepth"` // spider link hops; 0 = 2
 	MaxPages int      `json:"maxPages"` // pages per address at most; 0 = 100
+	// Live reads each web address in the browser, as a person sees it, and what its tabs,
+	// accordions and "show more" buttons reveal (docs/knowledge.md); files and crawls are
+	// refused with it.
+	Live bool `json:"live"`
 }
 
 // Limits on what one form may ask for: a typo of an extra zero must not start a crawl of
@@ -103,14 +107,23 @@ const EventIngestProgress agent.EventType = "ingestProgress"
 type IngestProgress struct {
 	Type     agent.EventType `json:"type"` // always "ingestProgress"
 	IngestID string          `json:"ingestId"`
-	Stage    IngestStage     `json:"stage"`
-	Source   string          `json:"source,omitempty"` // the URL or path (stage error: "embedding" for the vectors)
-	Title    string          `json:"title,omitempty"`
-	Kind     string          `json:"kind,omitempty"`
-	Chunks   int             `json:"chunks,omitempty"` // stored: the source's passages; done, ended: all of them
-	Reason   string          `json:"reason,omitempty"` // skipped: why
-	Error    string          `json:"error,omitempty"`  // error: what went wrong with Source; ended: why it stopped
-	Model    string          `json:"model,omitempty"`  // embedding: the embedding model
+	// Index is the event's place in its ingestion, from 1: a screen that drew an
+	// ingestion's events so far (Ingests) skips the ones it has.
+	Index  int         `json:"index,omitempty"`
+	Stage  IngestStage `json:"stage"`
+	Source string      `json:"source,omitempty"` // the URL or path (stage error: "embedding" for the vectors)
+	Title  string      `json:"title,omitempty"`
+	Kind   string      `json:"kind,omitempty"`
+	Chunks int         `json:"chunks,omitempty"` // stored: the source's passages; done, ended: all of them
+	Reason string      `json:"reason,omitempty"` // skipped: why
+	Error  string      `json:"error,omitempty"`  // error: what went wrong with Source; ended: why it stopped
+	Model  string      `json:"model,omitempty"`  // embedding: the embedding model
+	// Trigger is the press that revealed what was stored (stage stored, when reading in the
+	// browser), or the press under way (stage press): "after clicking tab Annual".
+	Trigger string `json:"trigger,omitempty"`
+	// Pressed of Presses disclosure controls of the page have been pressed (stage press).
+	Pressed int `json:"pressed,omitempty"`
+	Presses int `json:"presses,omitempty"`
 	// Embedded of ToEmbed passages have vectors (stage embedding).
 	Embedded int `json:"embedded,omitempty"`
 	ToEmbed  int `json:"toEmbed,omitempty"`
@@ -128,6 +141,7 @@ type IngestStage string
 
 const (
 	StageStart     IngestStage = "start"     // a source (or a crawl) begins
+	StagePress     IngestStage = "press"     // reading in the browser: a tab, accordion or "show more" is pressed
 	StageStored    IngestStage = "stored"    // a page or file was read and its passages stored
 	StageSkipped   IngestStage = "skipped"   // unchanged since the last time, or refused by robots.txt
 	StageError     IngestStage = "error"     // one source failed, the others go on
@@ -137,9 +151,15 @@ const (
 )
 
 func ingestEvent(id string, p knowledge.Progress) IngestProgress {
-	return IngestProgress{Type: EventIngestProgress, IngestID: id, Stage: IngestStage(p.Type), Source: p.Source, Title: p.Title,
-		Kind: p.Kind, Chunks: p.Chunks, Reason: p.Reason, Error: p.Error, Model: p.Model, Embedded: p.Done,
-		ToEmbed: p.Total, Stored: p.Stored, Skipped: p.Skipped, Failed: p.Failed}
+	ev := IngestProgress{Type: EventIngestProgress, IngestID: id, Stage: IngestStage(p.Type), Source: p.Source, Title: p.Title,
+		Kind: p.Kind, Chunks: p.Chunks, Reason: p.Reason, Error: p.Error, Model: p.Model, Trigger: p.Trigger,
+		Stored: p.Stored, Skipped: p.Skipped, Failed: p.Failed}
+	if p.Type == knowledge.EventPress {
+		ev.Pressed, ev.Presses = p.Done, p.Total
+	} else {
+		ev.Embedded, ev.ToEmbed = p.Done, p.Total
+	}
+	return ev
 }
 
 // AddSources starts reading sources into the knowledge base and returns the ingestion's
@@ -151,21 +171,15 @@ func (b *Bridge) AddSources(req AddSources) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.ctx.Err() != nil {
-		return "", ErrClosed
+	read := func(ctx context.Context, progress knowledge.ProgressFunc) (knowledge.Progress, error) {
+		return b.d.ingest(ctx, srcs, opts, progress)
 	}
-	b.ingests++
-	id := fmt.Sprintf("ingest-%d", b.ingests)
-	ctx, cancel := context.WithCancel(b.ctx)
-	b.ingesting[id] = cancel
-	b.wg.Add(1)
-	go func() {
-		defer b.wg.Done()
-		b.ingest(ctx, id, srcs, opts)
-	}()
-	return id, nil
+	if req.Live {
+		read = func(ctx context.Context, progress knowledge.ProgressFunc) (knowledge.Progress, error) {
+			return b.ingestLive(ctx, srcs, opts, progress)
+		}
+	}
+	return b.startIngest(srcs, req.Live, read)
 }
 
 func (b *Bridge) ingestRequest(req AddSources) (knowledge.IngestOptions, []string, error) {
@@ -186,6 +200,11 @@ func (b *Bridge) ingestRequest(req AddSources) (knowledge.IngestOptions, []strin
 	if err != nil {
 		return knowledge.IngestOptions{}, nil, err
 	}
+	if req.Live {
+		if err := liveSources(srcs, strat); err != nil {
+			return knowledge.IngestOptions{}, nil, err
+		}
+	}
 	if req.MaxDepth < 0 || req.MaxDepth > maxDepthLimit {
 		return knowledge.IngestOptions{}, nil, fmt.Errorf("max depth %d: give 1 to %d link hops (0 = 2)", req.MaxDepth, maxDepthLimit)
 	}
@@ -195,31 +214,47 @@ func (b *Bridge) ingestRequest(req AddSources) (knowledge.IngestOptions, []strin
 	return knowledge.IngestOptions{Strategy: strat, MaxDepth: req.MaxDepth, MaxPages: req.MaxPages}, srcs, nil
 }
 
+// liveSources refuses what reading in the browser cannot do: it reads the web pages
+// given, one at a time; files and crawls are read without it.
+func liveSources(srcs []string, strat crawl.Strategy) error {
+	if strat != crawl.Single {
+		return fmt.Errorf("reading from the browser reads the pages given: choose %q, or read the site without the browser", "Only this page")
+	}
+	for _, s := range srcs {
+		if !strings.Contains(s, "://") {
+			return fmt.Errorf("reading from the browser reads web pages: %s is a file; add it without the browser", s)
+		}
+	}
+	return nil
+}
+
 // ingest is the body of an ingestion's goroutine. It always ends with an "ended" event.
-func (b *Bridge) ingest(ctx context.Context, id string, srcs []string, opts knowledge.IngestOptions) {
+func (b *Bridge) ingest(ctx context.Context, r *ingestRun, read func(context.Context, knowledge.ProgressFunc) (knowledge.Progress, error)) {
 	var (
 		total knowledge.Progress
 		err   error
 	)
+	id := r.run.IngestID
 	defer func() {
 		cancelled := ctx.Err() != nil
-		b.mu.Lock()
-		b.ingesting[id]()
-		delete(b.ingesting, id)
-		b.mu.Unlock()
+		r.cancel()
 		end := IngestProgress{Type: EventIngestProgress, IngestID: id, Stage: StageEnded, Chunks: total.Chunks,
 			Stored: total.Stored, Skipped: total.Skipped, Failed: total.Failed, Cancelled: cancelled}
 		if err != nil && !(cancelled && errors.Is(err, context.Canceled)) {
 			end.Error = err.Error()
 		}
-		b.d.emit(EventName, end)
+		// The end is kept before the run goes: a screen that asks in between replays it.
+		r.emit(b, end)
+		b.mu.Lock()
+		delete(b.ingesting, id)
+		b.mu.Unlock()
 	}()
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error: %v", p)
 		}
 	}()
-	total, err = b.d.ingest(ctx, srcs, opts, func(p knowledge.Progress) { b.d.emit(EventName, ingestEvent(id, p)) })
+	total, err = read(ctx, func(p knowledge.Progress) { r.emit(b, ingestEvent(id, p)) })
 }
 
 // CancelIngest stops an ingestion; what it stored so far stays. An ingestion that has
@@ -227,8 +262,8 @@ func (b *Bridge) ingest(ctx context.Context, id string, srcs []string, opts know
 func (b *Bridge) CancelIngest(id string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if cancel, ok := b.ingesting[id]; ok {
-		cancel()
+	if r, ok := b.ingesting[id]; ok {
+		r.cancel()
 	}
 	return nil
 }

@@ -384,7 +384,7 @@ func TestCancelIngestKeepsWhatWasStored(t *testing.T) {
 }
 
 func TestIngestStagesAreKnowledgesEvents(t *testing.T) {
-	for stage, event := range map[IngestStage]string{StageStart: knowledge.EventStart, StageStored: knowledge.EventStored,
+	for stage, event := range map[IngestStage]string{StageStart: knowledge.EventStart, StagePress: knowledge.EventPress, StageStored: knowledge.EventStored,
 		StageSkipped: knowledge.EventSkipped, StageError: knowledge.EventError, StageDone: knowledge.EventDone,
 		StageEmbedding: knowledge.EventEmbedding} {
 		if string(stage) != event {

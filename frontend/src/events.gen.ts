@@ -81,6 +81,7 @@ export type CallPhase =
  */
 export type IngestStage =
   | "start"
+  | "press"
   | "stored"
   | "skipped"
   | "error"
@@ -322,6 +323,11 @@ export interface IngestProgress {
   /** always "ingestProgress" */
   type: EventType;
   ingestId: string;
+  /**
+   * Index is the event's place in its ingestion, from 1: a screen that drew an
+   * ingestion's events so far (Ingests) skips the ones it has.
+   */
+  index?: number;
   stage: IngestStage;
   /** the URL or path (stage error: "embedding" for the vectors) */
   source?: string;
@@ -335,6 +341,14 @@ export interface IngestProgress {
   error?: string;
   /** embedding: the embedding model */
   model?: string;
+  /**
+   * Trigger is the press that revealed what was stored (stage stored, when reading in the
+   * browser), or the press under way (stage press): "after clicking tab Annual".
+   */
+  trigger?: string;
+  /** Pressed of Presses disclosure controls of the page have been pressed (stage press). */
+  pressed?: number;
+  presses?: number;
   /** Embedded of ToEmbed passages have vectors (stage embedding). */
   embedded?: number;
   toEmbed?: number;

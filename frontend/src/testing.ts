@@ -76,6 +76,7 @@ export function fakeTransport(overrides: Partial<Transport> = {}) {
     knowledge: vi.fn().mockResolvedValue({ sites: [] }),
     addSources: vi.fn().mockResolvedValue("ingest-1"),
     cancelIngest: vi.fn().mockResolvedValue(undefined),
+    ingests: vi.fn().mockResolvedValue([]),
     search: vi.fn().mockResolvedValue([]),
     forgetKnowledge: vi.fn().mockResolvedValue(0),
     skills: vi.fn().mockResolvedValue({ sites: [] }),

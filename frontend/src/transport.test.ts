@@ -60,6 +60,7 @@ function wailsBridge() {
     ForgetReplay: vi.fn().mockResolvedValue(undefined),
     ForgetReplays: vi.fn().mockResolvedValue(1),
     Version: vi.fn().mockResolvedValue("0.1.0"),
+    Ingests: vi.fn().mockResolvedValue(null),
   };
 }
 
@@ -130,6 +131,7 @@ describe("wails transport", () => {
     expect(bridge.AddSources).toHaveBeenCalledWith(req);
     await t.cancelIngest("ingest-3");
     expect(bridge.CancelIngest).toHaveBeenCalledWith("ingest-3");
+    expect(await t.ingests()).toEqual([]);
     expect(await t.search("refunds?", "a.test")).toEqual([]);
     expect(bridge.Search).toHaveBeenCalledWith("refunds?", "a.test");
     expect(await t.forgetKnowledge("a.test")).toBe(12);

@@ -2,7 +2,7 @@
 // that Wails binds into the page; a browser tab opened from `errand serve` talks to the
 // same Bridge over HTTP and server-sent events. Nothing else in the UI knows which.
 
-import type { ErrandEvent, Phase } from "./events";
+import type { ErrandEvent, IngestProgress, Phase } from "./events";
 
 /** One past task, as app/ui's TaskRow marshals it. */
 export interface TaskRow {
@@ -131,6 +131,17 @@ export interface AddSourcesRequest {
   strategy: Strategy;
   maxDepth: number;
   maxPages: number;
+  /** Read each web address in the browser: the page as rendered, then what its tabs and accordions reveal. */
+  live?: boolean;
+}
+
+/** An ingestion under way (app/ui.IngestRun): a screen opened during it replays its events so far. */
+export interface IngestRun {
+  ingestId: string;
+  sources: string[];
+  live?: boolean;
+  startedAt: string; // RFC 3339
+  events: IngestProgress[];
 }
 
 /** One search result (app/ui.Passage), best first. */
@@ -215,6 +226,8 @@ export interface Transport {
   addSources(req: AddSourcesRequest): Promise<string>;
   /** Stops an ingestion; what it read so far is kept. */
   cancelIngest(ingestId: string): Promise<void>;
+  /** The ingestions under way, oldest first, each with its events so far. */
+  ingests(): Promise<IngestRun[]>;
   /** The passages that answer a question, best first; site "" searches every site. */
   search(question: string, site: string): Promise<Passage[]>;
   /** Forgets a source (its URL or path) or a whole site; resolves with the passages removed. */
@@ -253,6 +266,7 @@ interface WailsBridge {
   Knowledge(): Promise<KnowledgeView>;
   AddSources(req: AddSourcesRequest): Promise<string>;
   CancelIngest(ingestId: string): Promise<void>;
+  Ingests(): Promise<IngestRun[] | null>;
   Search(question: string, site: string): Promise<Passage[] | null>;
   ForgetKnowledge(target: string): Promise<number>;
   Skills(): Promise<MemoryView>;
@@ -302,6 +316,7 @@ export function wailsTransport(w: WailsWindow = window as unknown as WailsWindow
     knowledge: async () => normaliseKnowledge(await call(() => bridge.Knowledge())),
     addSources: (req) => call(() => bridge.AddSources(req)),
     cancelIngest: (id) => call(() => bridge.CancelIngest(id)),
+    ingests: async () => normaliseIngests(await call(() => bridge.Ingests())),
     search: async (question, site) => list(await call(() => bridge.Search(question, site))),
     forgetKnowledge: (target) => call(() => bridge.ForgetKnowledge(target)),
     skills: async () => normaliseMemory(await call(() => bridge.Skills())),
@@ -409,6 +424,7 @@ export function httpTransport(opts: HttpOptions = {}): Transport {
     addSources: async (req) =>
       (await request<{ ingestId?: string } | undefined>("POST", "/api/ui/knowledge/sources", req))?.ingestId ?? "",
     cancelIngest: (id) => request("POST", `/api/ui/knowledge/ingests/${encodeURIComponent(id)}/cancel`),
+    ingests: async () => normaliseIngests(await request<IngestRun[] | null>("GET", "/api/ui/knowledge/ingests")),
     search: async (question, site) =>
       list(await request<Passage[] | null>("POST", "/api/ui/knowledge/search", { question, site })),
     forgetKnowledge: async (target) =>
@@ -445,6 +461,7 @@ export function offlineTransport(): Transport {
     knowledge: fail,
     addSources: fail,
     cancelIngest: () => Promise.resolve(),
+    ingests: () => Promise.resolve([]),
     search: fail,
     forgetKnowledge: fail,
     skills: fail,
@@ -487,6 +504,10 @@ function normaliseSettings(s: Settings): Settings {
 
 function normaliseKnowledge(k: KnowledgeView): KnowledgeView {
   return { sites: list(k.sites).map((s) => ({ ...s, sources: list(s.sources) })) };
+}
+
+function normaliseIngests(runs: IngestRun[] | null): IngestRun[] {
+  return list(runs).map((r) => ({ ...r, sources: list(r.sources), events: list(r.events) }));
 }
 
 function normaliseMemory(m: MemoryView): MemoryView {

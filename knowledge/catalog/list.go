@@ -17,7 +17,7 @@ func (c *Catalog) SourceChunks(ctx context.Context, location string) ([]Hit, err
 	defer rows.Close()
 	var out []Hit
 	for rows.Next() {
-		h, err := scanHit(rows, nil)
+		h, err := scanHit(rows, true)
 		if err != nil {
 			return nil, fmt.Errorf("chunks of %s: %w", location, err)
 		}

@@ -79,6 +79,7 @@ func sections(blocks []extract.Block) []section {
 	var (
 		out     []section
 		heading []string
+		levels  []int // levels[i] is heading[i]'s level
 		cur     section
 		buf     []string
 		bufKind unitKind
@@ -121,8 +122,7 @@ func sections(blocks []extract.Block) []section {
 				if len(cur.units) > 0 {
 					out = append(out, cur)
 				}
-				level := headingLevel(trimmed)
-				heading = append(heading[:min(len(heading), level-1)], cleanHeading(trimmed[level:]))
+				heading, levels = under(heading, levels, headingLevel(trimmed), cleanHeading(trimmed[headingLevel(trimmed):]))
 				cur = section{heading: append([]string(nil), heading...)}
 			case trimmed == "":
 				flush()
@@ -138,6 +138,18 @@ func sections(blocks []extract.Block) []section {
 		out = append(out, cur)
 	}
 	return out
+}
+
+// under puts a heading of level into the path: it closes every open heading of the same
+// level or deeper, whatever levels the document skips or starts from. A page whose top
+// headings are h2 (its h1 is the title, kept apart) has them as siblings, not nested
+// under the first one.
+func under(path []string, levels []int, level int, text string) ([]string, []int) {
+	n := len(levels)
+	for n > 0 && levels[n-1] >= level {
+		n--
+	}
+	return append(path[:n], text), append(levels[:n], level)
 }
 
 // headingLevel is n for an ATX heading "#…# text" with n hashes, else 0.

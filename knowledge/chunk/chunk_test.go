@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"strings"
@@ -113,5 +114,59 @@ func TestSentences(t *testing.T) {
 		if got := sentences(tc.in); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("sentences(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestHeadingPathsFollowTheOutline reads pages through extract, as ingestion does: the
+// paths follow the page's outline as written, whatever readability did to the headings
+// (it turns every h1 into an h2 and drops the h1 that repeats the title).
+func TestHeadingPathsFollowTheOutline(t *testing.T) {
+	para := "<p>" + strings.Repeat("This paragraph says what the section holds, for the people who read it. ", 5) + "</p>"
+	page := func(title, body string) string {
+		return "<html><head><title>" + title + "</title></head><body><article>" + body + "</article></body></html>"
+	}
+	for _, tc := range []struct {
+		name, html string
+		want       []string // each chunk's heading path, in order
+	}{
+		{"title h1, h2 sections with h3s",
+			page("Acme pricing", "<h1>Acme pricing</h1>"+para+"<h2>Plans</h2>"+para+"<h3>Team</h3>"+para+
+				"<h2>Questions</h2>"+para+"<h3>Refunds</h3>"+para+"<h3>Invoices</h3>"+para),
+			[]string{"", "Plans", "Plans > Team", "Questions", "Questions > Refunds", "Questions > Invoices"}},
+		{"two h1 sections, each with h2s",
+			page("Acme", "<h1>Guide</h1>"+para+"<h2>Install</h2>"+para+"<h1>Reference</h1>"+para+"<h2>Flags</h2>"+para),
+			[]string{"Guide", "Guide > Install", "Reference", "Reference > Flags"}},
+		{"levels skipped",
+			page("Acme", "<h1>Acme manual</h1>"+para+"<h3>Deep</h3>"+para+"<h2>Back up</h2>"+para),
+			[]string{"Acme manual", "Acme manual > Deep", "Acme manual > Back up"}},
+		{"no title, the h1 kept (the page is converted whole)",
+			`<html><body><h1>Plans</h1><h2>Pricing</h2><p>Prices are shown per month.</p><h2>Support</h2><p>Support answers within a day.</p></body></html>`,
+			[]string{"Plans > Pricing", "Plans > Support"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := extract.Extract(context.Background(), extract.Input{Name: "https://acme.test/page.html", Body: []byte(tc.html)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range Split(doc.Blocks, Options{MaxChars: 2000}) {
+				got = append(got, c.HeadingPath())
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("paths %q\nwant  %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestHeadingPathsAreRelativeToTheTopLevel(t *testing.T) {
+	got := Split(md("## Plans\n\nA.\n\n### Team\n\nB.\n\n## Questions\n\nC.\n\n#### Deep\n\nD.\n\n### Refunds\n\nE."), Options{})
+	var paths []string
+	for _, c := range got {
+		paths = append(paths, c.HeadingPath())
+	}
+	want := []string{"Plans", "Plans > Team", "Questions", "Questions > Deep", "Questions > Refunds"}
+	if !reflect.DeepEqual(paths, want) {
+		t.Errorf("paths %q, want %q", paths, want)
 	}
 }

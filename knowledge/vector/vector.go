@@ -2,14 +2,14 @@
 // per vector under the data directory), one collection per site and embedding model, and
 // finds the nearest chunks to a query vector. Vectors always come from the knowledge
 // base's embedder: a collection's own embedding function refuses to run, so chromem-go can
-// never fall back to a remote service.
+// never fall back to a remote service. Queries scan a flat copy of the vectors kept beside
+// chromem-go's (flat.go); chromem-go is what is written to disk and read back at Open.
 package vector
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,8 +27,15 @@ func refuse(context.Context, string) ([]float32, error) { return nil, errNoEmbed
 
 // Store is the vector database. It is safe for concurrent use.
 type Store struct {
-	mu sync.Mutex // serialises collection creation and deletion
-	db *chromem.DB
+	// wmu serialises writers (Add, Delete, DropOtherModels), so chromem-go's collections
+	// and the flat copies change in the same order.
+	wmu sync.Mutex
+	// mu guards flats: queries read them, writers swap vectors in and out.
+	mu    sync.RWMutex
+	db    *chromem.DB
+	flats map[string]*flat // by collection name
+	dir   string
+	dims  map[string]int // each collection's vector length, as recorded in dimsFile; wmu guards it
 }
 
 // Hit is a chunk id and its cosine similarity to the query.
@@ -37,27 +44,23 @@ type Hit struct {
 	Similarity float32
 }
 
-// Open loads (or creates) the database in dir.
+// Open loads (or creates) the database in dir, with the flat copy of every collection.
 func Open(dir string) (*Store, error) {
 	db, err := chromem.NewPersistentDB(dir, false)
 	if err != nil {
 		return nil, fmt.Errorf("open vector store %s: %w", dir, err)
 	}
-	return &Store{db: db}, nil
+	dims := readDims(dir)
+	flats, err := mirror(context.Background(), db, dims)
+	if err != nil {
+		return nil, fmt.Errorf("open vector store %s: %w", dir, err)
+	}
+	s := &Store{db: db, flats: flats, dir: dir, dims: dims}
+	s.recordDims()
+	return s, nil
 }
 
 func name(site, model string) string { return site + sep + model }
-
-// collection returns site's collection for model, creating it on first use.
-func (s *Store) collection(site, model string) (*chromem.Collection, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c, err := s.db.GetOrCreateCollection(name(site, model), map[string]string{"site": site, "model": model}, refuse)
-	if err != nil {
-		return nil, fmt.Errorf("vector collection %s: %w", site, err)
-	}
-	return c, nil
-}
 
 // Add stores vecs[i] for ids[i] in site's collection for model, replacing any earlier one.
 func (s *Store) Add(ctx context.Context, site, model string, ids []int64, vecs [][]float32) error {
@@ -67,9 +70,23 @@ func (s *Store) Add(ctx context.Context, site, model string, ids []int64, vecs [
 	if len(ids) == 0 {
 		return nil
 	}
-	c, err := s.collection(site, model)
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	n := name(site, model)
+	s.mu.RLock()
+	f := s.flats[n]
+	s.mu.RUnlock()
+	if f == nil {
+		f = newFlat()
+	}
+	for _, v := range vecs {
+		if err := f.fits(len(v)); err != nil {
+			return fmt.Errorf("vector add to %s: %w", site, err)
+		}
+	}
+	c, err := s.db.GetOrCreateCollection(n, map[string]string{"site": site, "model": model}, refuse)
 	if err != nil {
-		return err
+		return fmt.Errorf("vector collection %s: %w", site, err)
 	}
 	docs := make([]chromem.Document, len(ids))
 	for i, id := range ids {
@@ -78,7 +95,40 @@ func (s *Store) Add(ctx context.Context, site, model string, ids []int64, vecs [
 	if err := c.AddDocuments(ctx, docs, 4); err != nil {
 		return fmt.Errorf("vector add to %s: %w", site, err)
 	}
+	// The copy takes the vectors as chromem-go stored them (normalised), so both rank alike.
+	stored := make([][]float32, len(ids))
+	for i, d := range docs {
+		doc, err := c.GetByID(ctx, d.ID)
+		if err != nil {
+			return fmt.Errorf("vector add to %s: %w", site, err)
+		}
+		stored[i] = doc.Embedding
+	}
+	s.mu.Lock()
+	for i, id := range ids {
+		_ = f.put(id, stored[i]) // fits was checked above
+	}
+	s.flats[n] = f
+	s.mu.Unlock()
+	s.recordDims()
 	return nil
+}
+
+// recordDims writes each collection's vector length to dimsFile when it changed; wmu is
+// held (or the Store not shared yet). A failed write is no failure: the next Open reads
+// those vectors through the export instead.
+func (s *Store) recordDims() {
+	s.mu.RLock()
+	changed := len(s.dims) != len(s.flats)
+	dims := make(map[string]int, len(s.flats))
+	for n, f := range s.flats {
+		dims[n] = f.dims
+		changed = changed || s.dims[n] != f.dims
+	}
+	s.mu.RUnlock()
+	if changed && writeDims(s.dir, dims) == nil {
+		s.dims = dims
+	}
 }
 
 // Delete removes ids from every collection of site.
@@ -90,8 +140,21 @@ func (s *Store) Delete(ctx context.Context, site string, ids []int64) error {
 	for i, id := range ids {
 		strs[i] = strconv.FormatInt(id, 10)
 	}
-	for _, c := range s.collections(site, "") {
-		if err := c.Delete(ctx, nil, nil, strs...); err != nil {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	for n, c := range s.db.ListCollections() {
+		if cs, _, _ := strings.Cut(n, sep); cs != site {
+			continue
+		}
+		err := c.Delete(ctx, nil, nil, strs...)
+		s.mu.Lock()
+		if f := s.flats[n]; f != nil {
+			for _, id := range ids {
+				f.remove(id)
+			}
+		}
+		s.mu.Unlock()
+		if err != nil {
 			return fmt.Errorf("vector delete from %s: %w", site, err)
 		}
 	}
@@ -101,36 +164,40 @@ func (s *Store) Delete(ctx context.Context, site string, ids []int64) error {
 // DropOtherModels deletes every collection whose vectors were made by another model than
 // model: they cannot be compared with the new model's query vectors.
 func (s *Store) DropOtherModels(model string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
 	for n := range s.db.ListCollections() {
 		if _, m, _ := strings.Cut(n, sep); m != model {
+			s.mu.Lock()
+			delete(s.flats, n)
+			s.mu.Unlock()
 			if err := s.db.DeleteCollection(n); err != nil {
 				return fmt.Errorf("drop vectors of %s: %w", n, err)
 			}
 		}
 	}
+	s.recordDims()
 	return nil
 }
 
 // Count returns how many vectors site ("" = all sites) has for model.
 func (s *Store) Count(site, model string) int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	n := 0
-	for _, c := range s.collections(site, model) {
-		n += c.Count()
+	for _, f := range s.matching(site, model) {
+		n += len(f.ids)
 	}
 	return n
 }
 
-// collections lists the collections of site ("" = all) and model ("" = all).
-func (s *Store) collections(site, model string) []*chromem.Collection {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []*chromem.Collection
-	for n, c := range s.db.ListCollections() {
+// matching lists the flat copies of site ("" = all) and model ("" = all); mu is held.
+func (s *Store) matching(site, model string) []*flat {
+	var out []*flat
+	for n, f := range s.flats {
 		cs, cm, _ := strings.Cut(n, sep)
 		if (site == "" || cs == site) && (model == "" || cm == model) {
-			out = append(out, c)
+			out = append(out, f)
 		}
 	}
 	return out
@@ -138,33 +205,29 @@ func (s *Store) collections(site, model string) []*chromem.Collection {
 
 // Query returns the n chunks of site ("" = all sites) nearest to vec among model's
 // vectors, most similar first; equal similarities are ordered by id so results are stable.
+// It ranks as chromem-go's own query does (the vector is normalised the same way).
 func (s *Store) Query(ctx context.Context, site, model string, vec []float32, n int) ([]Hit, error) {
-	var out []Hit
-	for _, c := range s.collections(site, model) {
-		k := min(n, c.Count())
-		if k == 0 {
+	if n <= 0 {
+		return nil, nil
+	}
+	if len(vec) == 0 {
+		return nil, errors.New("vector query: empty query vector")
+	}
+	q := normalised(vec)
+	top := &topK{n: n, h: make([]Hit, 0, n)}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for _, f := range s.matching(site, model) {
+		if len(f.ids) == 0 {
 			continue
 		}
-		res, err := c.QueryEmbedding(ctx, vec, k, nil, nil)
-		if err != nil {
-			return nil, fmt.Errorf("vector query %s: %w", c.Name, err)
+		if f.dims != len(q) {
+			return nil, fmt.Errorf("vector query: the query has %d dimensions, %s's vectors %d", len(q), site, f.dims)
 		}
-		for _, r := range res {
-			id, err := strconv.ParseInt(r.ID, 10, 64)
-			if err != nil {
-				continue // not ours
-			}
-			out = append(out, Hit{ID: id, Similarity: r.Similarity})
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
+		f.scan(q, top)
 	}
-	slices.SortFunc(out, func(a, b Hit) int {
-		if a.Similarity != b.Similarity {
-			if a.Similarity > b.Similarity {
-				return -1
-			}
-			return 1
-		}
-		return int(a.ID - b.ID)
-	})
-	return out[:min(n, len(out))], nil
+	return top.sorted(), nil
 }

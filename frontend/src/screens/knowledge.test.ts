@@ -86,6 +86,7 @@ describe("knowledge screen", () => {
       strategy: "spider",
       maxDepth: 3,
       maxPages: 40,
+      live: false,
     });
     expect(button(document, "Add").disabled).toBe(true);
     const panel = $(".ingest");
@@ -115,6 +116,55 @@ describe("knowledge screen", () => {
     expect($(".ingest-summary").textContent).toBe("Done: 1 source read (12 passages), 1 failed.");
     expect(button(document, "Add").disabled).toBe(false);
     expect($<HTMLTextAreaElement>("#knowledge-sources").value).toBe("");
+  });
+
+  it("draws a reading that was under way when the screen loaded, then follows it to its end", async () => {
+    let answer!: (runs: unknown) => void;
+    const { s, send } = setup({ ingests: vi.fn(() => new Promise((r) => (answer = r))) } as Partial<Transport>);
+    s.show();
+    await flush();
+    // An event sent while the screen asks: it is drawn once, whether the answer holds it or not.
+    send(ing({ index: 2, stage: "stored", source: "https://a.test/1", title: "One", chunks: 3 }));
+    send(ing({ index: 3, stage: "start", source: "https://a.test/2" }));
+    answer([
+      {
+        ingestId: "ingest-1",
+        sources: ["https://a.test/"],
+        startedAt: new Date(now.getTime() - 5000).toISOString(),
+        events: [
+          { type: "ingestProgress", ingestId: "ingest-1", index: 1, stage: "start", source: "https://a.test/1" },
+          { type: "ingestProgress", ingestId: "ingest-1", index: 2, stage: "stored", source: "https://a.test/1", title: "One", chunks: 3 },
+        ],
+      },
+    ]);
+    await flush();
+    vi.advanceTimersByTime(1000);
+    expect($(".ingest").hidden).toBe(false);
+    expect($(".ingest-summary").textContent).toBe("Reading… 1 read · 6 s");
+    expect([...document.querySelectorAll(".ingest-line")].map((l) => l.textContent)).toEqual(["Read Onehttps://a.test/1 · 3 passages"]);
+    expect(button(document, "Add").disabled).toBe(true);
+    send(ing({ index: 3, stage: "start", source: "https://a.test/2" })); // a repeat
+    send(ing({ index: 4, stage: "stored", source: "https://a.test/2", title: "Two", chunks: 2 }));
+    send(ing({ index: 5, stage: "ended", stored: 2, chunks: 5 }));
+    await flush();
+    expect($(".ingest-summary").textContent).toBe("Done: 2 sources read (5 passages).");
+    expect(document.querySelectorAll(".ingest-line").length).toBe(2);
+    expect(button(document, "Add").disabled).toBe(false);
+  });
+
+  it("reads from the browser: web pages only, no crawl", async () => {
+    const { t } = setup();
+    $<HTMLTextAreaElement>("#knowledge-sources").value = "https://app.test/pricing";
+    $<HTMLSelectElement>("#knowledge-strategy").value = "spider";
+    $<HTMLSelectElement>("#knowledge-strategy").dispatchEvent(new Event("change"));
+    const live = $<HTMLInputElement>("#knowledge-live");
+    live.checked = true;
+    live.dispatchEvent(new Event("change"));
+    expect($<HTMLSelectElement>("#knowledge-strategy").disabled).toBe(true);
+    expect($<HTMLInputElement>("#knowledge-max-depth").disabled).toBe(true);
+    button(document, "Add").click();
+    await flush();
+    expect(t.addSources).toHaveBeenCalledWith(expect.objectContaining({ sources: ["https://app.test/pricing"], strategy: "single", live: true }));
   });
 
   it("follows events that arrive before the id, and stops an ingestion", async () => {

@@ -1,12 +1,14 @@
 // The Knowledge screen: what Errand has read, per site; a form to add web pages, sites,
-// files and folders, with the progress of the reading as it happens; a search that shows
-// the passages a question finds; and Forget for a source or a whole site
-// (docs/knowledge.md).
+// files and folders (or to read web pages in the browser), with the progress of the
+// reading as it happens, even for a reading started before the screen was (re)loaded; a
+// search that shows the passages a question finds; and Forget for a source or a whole
+// site (docs/knowledge.md).
 
 import { h } from "../dom";
-import type { ErrandEvent, IngestProgress } from "../events";
+import type { ErrandEvent } from "../events";
 import { plural } from "../history";
-import type { KnowledgeSite, KnowledgeView, Passage, Strategy, Transport } from "../transport";
+import type { IngestRun, KnowledgeSite, KnowledgeView, Passage, Strategy, Transport } from "../transport";
+import { ingestPanel } from "./ingest";
 import { dateCell, forgetButton, message, screenShell, table } from "./parts";
 
 export interface KnowledgeOptions {
@@ -36,6 +38,7 @@ export function knowledgeScreen(t: Transport, opts: KnowledgeOptions = {}) {
 
   let ticket = 0;
   async function load() {
+    void add.resume();
     const mine = ++ticket;
     list.setAttribute("aria-busy", "true");
     if (!list.firstChild) list.append(h("p", { class: "screen-note" }, "Loading…"));
@@ -136,6 +139,7 @@ function addForm(t: Transport, opts: AddOptions) {
     "aria-describedby": "knowledge-sources-hint",
   });
   const strategy = h("select", { id: "knowledge-strategy" }, ...strategies.map(([v, label]) => h("option", { value: v }, label)));
+  const live = h("input", { type: "checkbox", id: "knowledge-live", "aria-describedby": "knowledge-live-hint" });
   const maxPages = h("input", { type: "number", id: "knowledge-max-pages", min: 1, max: 5000, value: 100 });
   const maxDepth = h("input", { type: "number", id: "knowledge-max-depth", min: 1, max: 10, value: 2, disabled: true });
   const submit = h("button", { type: "submit", class: "primary" }, "Add");
@@ -163,11 +167,31 @@ function addForm(t: Transport, opts: AddOptions) {
       h("label", { class: "field" }, h("span", {}, "Max pages"), maxPages),
       h("label", { class: "field" }, h("span", {}, "Max depth (link hops)"), maxDepth),
     ),
+    h(
+      "div",
+      { class: "field field-check" },
+      live,
+      h("label", { for: "knowledge-live" }, "Read from the browser"),
+      h(
+        "p",
+        { class: "field-hint", id: "knowledge-live-hint" },
+        "For pages their scripts build: each web address is opened in Errand's browser, read as shown, " +
+          "then again after each tab, accordion or \u201cshow more\u201d it reveals. Files and whole sites are read without it.",
+      ),
+    ),
     h("div", { class: "form-buttons" }, submit),
     formError,
     progress.el,
   );
-  strategy.addEventListener("change", () => (maxDepth.disabled = strategy.value !== "spider"));
+  function limits() {
+    // The browser reads the pages given, one at a time: no crawl.
+    if (live.checked) strategy.value = "single";
+    strategy.disabled = live.checked;
+    maxPages.disabled = live.checked;
+    maxDepth.disabled = live.checked || strategy.value !== "spider";
+  }
+  strategy.addEventListener("change", limits);
+  live.addEventListener("change", limits);
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -186,6 +210,7 @@ function addForm(t: Transport, opts: AddOptions) {
         strategy: strategy.value as Strategy,
         maxPages: Number(maxPages.value) || 0,
         maxDepth: strategy.value === "spider" ? Number(maxDepth.value) || 0 : 0,
+        live: live.checked,
       });
       sources.value = "";
       for (const r of progress.started(id)) react(r);
@@ -213,149 +238,22 @@ function addForm(t: Transport, opts: AddOptions) {
     if (e.type === "ingestProgress") react(progress.apply(e));
   }
 
-  return { el: form, onEvent, dispose: progress.dispose };
-}
-
-// ingestPanel draws one ingestion: a bar, a line of totals with the time it has taken
-// (ticking every second, so a slow page never looks like a hang), Stop, and a line per
-// source that was read, skipped or failed.
-function ingestPanel(t: Transport, every: (f: () => void, ms: number) => number, stopEvery: (id: number) => void) {
-  const bar = h("progress", { "aria-label": "Reading progress" });
-  const summary = h("span", { class: "ingest-summary" });
-  const stop = h("button", { type: "button", class: "ingest-stop" }, "Stop");
-  const lines = h("ul", { class: "ingest-lines", "aria-label": "Sources read" });
-  const el = h(
-    "div",
-    { class: "ingest", role: "status", "aria-live": "polite", hidden: true },
-    h("div", { class: "ingest-head" }, bar, summary, stop),
-    lines,
-  );
-  let id: string | null = null;
-  let early: IngestProgress[] = []; // events that came before addSources resolved
-  let waiting = false;
-  let started = 0;
-  let timer: number | null = null;
-  let counts = { stored: 0, skipped: 0, failed: 0, chunks: 0 };
-  let phase = "Reading";
-
-  function line() {
-    const secs = Math.floor((Date.now() - started) / 1000);
-    const parts = [`${counts.stored} read`];
-    if (counts.skipped) parts.push(`${counts.skipped} unchanged`);
-    if (counts.failed) parts.push(`${counts.failed} failed`);
-    summary.textContent = `${phase}… ${parts.join(", ")} · ${secs} s`;
-  }
-
-  function add(cls: string, text: string, detail?: string) {
-    lines.append(h("li", { class: `ingest-line ${cls}` }, text, detail ? h("span", { class: "ingest-detail" }, detail) : null));
-  }
-
-  function finish() {
-    if (timer !== null) stopEvery(timer);
-    timer = null;
-    id = null;
-    stop.hidden = true;
-  }
-
-// apply draws one event of this ingestion; it says whether the list should reload.
-function apply(e: IngestProgress): "stored" | "ended" | null {
-    if (waiting && !id) {
-      early.push(e);
-      return null;
+  // resume draws the reading under way, if this screen is not drawing one: the screen
+  // was reloaded (or opened in another tab) while it runs.
+  async function resume() {
+    if (!progress.asking()) return;
+    let runs: IngestRun[] = [];
+    try {
+      runs = await t.ingests();
+    } catch {
+      // The list says what failed; the progress is a nicety.
     }
-    if (!id || e.ingestId !== id) return null;
-    switch (e.stage) {
-      case "start":
-        break;
-      case "stored":
-        counts.stored++;
-        counts.chunks += e.chunks ?? 0;
-        add("ok", `Read ${e.title || e.source}`, `${e.source} · ${plural(e.chunks ?? 0, "passage")}`);
-        break;
-      case "skipped":
-        counts.skipped++;
-        add("muted", `Skipped ${e.source}`, e.reason);
-        break;
-      case "error":
-        if (e.source === "embedding") add("warn", "Search by meaning is not ready", e.error);
-        else {
-          counts.failed++;
-          add("error", `Could not read ${e.source}`, e.error);
-        }
-        break;
-      case "done":
-        phase = "Indexing";
-        line();
-        return "stored";
-      case "embedding":
-        phase = `Embedding with ${e.model}`;
-        if (e.toEmbed) {
-          bar.max = e.toEmbed;
-          bar.value = e.embedded ?? 0;
-        }
-        break;
-      case "ended": {
-        finish();
-        bar.hidden = true;
-        const what = `${plural(e.stored ?? 0, "source")} read (${plural(e.chunks ?? 0, "passage")})` +
-          (e.skipped ? `, ${e.skipped} unchanged` : "") + (e.failed ? `, ${e.failed} failed` : "");
-        summary.textContent = e.cancelled
-          ? `Stopped: ${what}. What was read is kept.`
-          : e.error
-            ? `Stopped with an error: ${e.error}`
-            : `Done: ${what}.`;
-        return "ended";
-      }
-    }
-    line();
-    return null;
+    const { attached, results } = progress.attach(runs[runs.length - 1]);
+    if (attached) submit.disabled = true;
+    for (const r of results) react(r);
   }
 
-  stop.addEventListener("click", () => {
-    if (!id) return;
-    stop.disabled = true;
-    phase = "Stopping";
-    line();
-    t.cancelIngest(id).catch((err) => add("error", `Could not stop: ${message(err)}`));
-  });
-
-  return {
-    el,
-    starting(sources: string[]) {
-      el.hidden = false;
-      lines.replaceChildren();
-      counts = { stored: 0, skipped: 0, failed: 0, chunks: 0 };
-      phase = "Reading";
-      started = Date.now();
-      bar.removeAttribute("value");
-      bar.hidden = false;
-      stop.hidden = false;
-      stop.disabled = true; // until the id is known
-      waiting = true;
-      early = [];
-      summary.textContent = `Starting to read ${plural(sources.length, "source")}…`;
-      if (timer !== null) stopEvery(timer);
-      timer = every(line, 1000);
-    },
-    started(ingestId: string): ("stored" | "ended" | null)[] {
-      id = ingestId;
-      waiting = false;
-      stop.disabled = false;
-      const mine = early.filter((e) => e.ingestId === ingestId);
-      early = [];
-      return mine.map(apply);
-    },
-    failed() {
-      waiting = false;
-      el.hidden = true;
-      finish();
-    },
-    apply,
-    dispose() {
-      if (timer !== null) stopEvery(timer);
-      timer = null;
-    },
-  };
+  return { el: form, onEvent, resume, dispose: progress.dispose };
 }
 
 // searchForm asks the knowledge a question and shows the passages it finds.
