@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/errand-app/errand/engine/agent"
 )
@@ -30,6 +31,9 @@ type Config struct {
 	PlannerModel   string   // "" = llm.DefaultPlanner
 	FastModel      string   // "" = llm.DefaultFast
 	EmbedModel     string   // the knowledge base's embedding model; "" = knowledge.DefaultEmbedModel
+	// PageTimeout bounds one web page read into the knowledge base, from request to last
+	// byte; 0 = knowledge's default (30 s). A slow intranet may need more.
+	PageTimeout time.Duration
 	// SearchURL is the web search page with %s for the query, e.g.
 	// https://html.duckduckgo.com/html/?q=%s; "" = no web search (Errand asks instead).
 	// Its host is added to every task's allowed domains.

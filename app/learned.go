@@ -34,6 +34,9 @@ func (s *Service) Ingest(ctx context.Context, sources []string, opts knowledge.I
 	if err != nil {
 		return knowledge.Progress{}, err
 	}
+	if opts.Timeout == 0 {
+		opts.Timeout = s.live.Load().cfg.PageTimeout
+	}
 	total, err := kb.Ingest(ctx, sources, opts, progress)
 	if err != nil || total.Stored == 0 {
 		return total, err

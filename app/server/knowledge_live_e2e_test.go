@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/errand-app/errand/app"
 	"github.com/errand-app/errand/engine/page"
@@ -27,7 +28,9 @@ func (w *webUI) addSource(t *testing.T, source string, live bool) {
 // A Knowledge screen reloaded (or opened in a second tab) during an add draws the reading
 // under way, then follows it to its end: the reading is the Bridge's, not the page's.
 func TestWebUIKnowledgeReloadedOrOpenedDuringAnAdd(t *testing.T) {
-	w := newWebUI(t)
+	// The held page must outlast the reloads on a loaded machine, not the 30 s a page gets
+	// by default: the reading would end as failed and never be drawn under way.
+	w := newWebUIWith(t, app.Config{DataDir: t.TempDir(), Headless: true, Offline: true, PageTimeout: time.Hour})
 	release := make(chan struct{})
 	slow := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		select {
