@@ -72,6 +72,9 @@ type phrase struct {
 // resolve reads an element phrase against the page for a verb.
 func (ix *index) resolve(toks []token, v verb) ref {
 	key := resolveKey(toks, v)
+	if len(ix.scope) > 0 {
+		key += "\x01" + strings.Join(ix.scope, " ") // read inside a section (sections.go)
+	}
 	if r, ok := ix.resolved[key]; ok {
 		return r
 	}
@@ -170,7 +173,7 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 	for _, i := range pool {
 		n := ix.nodes[i]
 		fit := roleFit(v, p, n)
-		if fit == 0 {
+		if fit == 0 || !ix.inScope(i) {
 			continue
 		}
 		s, used := 0.0, []bool(nil)
