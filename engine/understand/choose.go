@@ -222,7 +222,10 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 	if indef {
-		if i, ok := r.exactChoice(rest); ok {
+		if i, ok := r.exactChoice(rest); ok || len(cands) > 0 && r.namedExactly(rest, cands[0].node) {
+			if !ok {
+				i = cands[0].node // "an SUV": the one option of that name (optgroups.go)
+			}
 			// "One way" is a radio's name, not an open choice of one.
 			return r.bindClause(vSelect, vw, i, 1, "", quoted, words)
 		}

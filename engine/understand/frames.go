@@ -60,7 +60,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 			consider(cl)
 		}
 	}
-	if v, n := fuzzyVerbAt(body, 0); v != "" {
+	if v, n := fuzzyVerbAt(body, 0); v != "" && !r.ix.onPage(body[:n]) {
 		cl := r.withVerb(v, joinRaw(body[:n]), body[n:], changed)
 		cl.quality *= 0.9
 		consider(cl)

@@ -49,6 +49,8 @@ func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question
 	switch {
 	case len(cl.questions) > 0:
 		q := cl.questions[0]
+		r.tellApart(q.Choices)
+		q.Text = sayChoices(q)
 		return cmd, &q
 	case len(cl.cmds) == 0 || !cl.cmds[0].Bound || len(cl.unexplained) > 0:
 		return cmd, &Question{Kind: AskMissing, Command: -1, Words: cmd.Words,

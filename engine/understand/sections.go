@@ -195,3 +195,18 @@ func (ix *index) anyInside(keys []string) bool {
 	}
 	return false
 }
+
+// onPage reports words the page itself uses, in a name or in a context ("Cover:" before
+// a run of radios): such a word is what the person read there, never a slip for a verb
+// ("cover" is not "hover").
+func (ix *index) onPage(toks []token) bool {
+	for _, t := range toks {
+		if t.kind != tokWord {
+			continue
+		}
+		if len(ix.byKey[t.key]) > 0 || len(ix.ctxIndex()[t.key]) > 0 {
+			return true
+		}
+	}
+	return false
+}
