@@ -49,6 +49,7 @@ func (r *reader) menuPath(body []token, changed bool) clause {
 		cur = append(cur, t)
 	}
 	parts = append(parts, cur)
+	parts = withInstrument(parts, vw)
 	var out clause
 	out.quality = 1
 	opened := false

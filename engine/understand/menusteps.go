@@ -121,3 +121,47 @@ func (r *reader) revealMenu(v verb, vw string, rest []token) (clause, bool) {
 	}
 	return cl, true
 }
+
+// pathMarkers put a path after what it does: "move it to Archive with Edit > Move to".
+var pathMarkers = set("with", "using", "via", "through", "from")
+
+// pronouns stand for what an earlier clause named ("move it", "export them").
+var pronouns = set("it", "them", "this", "that", "these", "those")
+
+// withInstrument reads a path said as the means of an errand: "move it to Archive with
+// Edit > Move to" is Edit > Move to > Archive. The errand's words that the path's steps
+// and pronouns do not account for name the item chosen last.
+func withInstrument(parts [][]token, vw string) [][]token {
+	first := parts[0]
+	m := -1
+	for k := 1; k < len(first)-1; k++ {
+		if first[k].kind == tokWord && pathMarkers[first[k].key] {
+			m = k
+		}
+	}
+	if m < 0 {
+		return parts
+	}
+	stepKeys := map[string]bool{}
+	for _, p := range append([][]token{first[m+1:]}, parts[1:]...) {
+		for _, t := range p {
+			stepKeys[t.key] = true
+		}
+	}
+	var item []token
+	for _, t := range slices.Concat(tokenize(vw), first[:m]) {
+		switch {
+		case t.kind == tokPunct, definite[t.key], pronouns[t.key], stepKeys[t.key], ignorable[t.key]:
+		default:
+			item = append(item, t)
+		}
+	}
+	if len(item) > 3 || slices.ContainsFunc(item, func(t token) bool { return connectives[t.key] }) {
+		return parts // more than an item's name: the path is no means of this errand
+	}
+	out := slices.Concat([][]token{first[m+1:]}, parts[1:])
+	if len(item) > 0 {
+		out = append(out, item)
+	}
+	return out
+}

@@ -132,7 +132,7 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 		}
 	}
 	for k := from; k < to; k++ {
-		if k == to-1 && k > from && kindNouns[toks[k].key] && p.rw == nil && !p.keepKind {
+		if k == to-1 && k > from && (kindNouns[toks[k].key] || itemKinds[toks[k].key]) && p.rw == nil && !p.keepKind {
 			// "the library books task", "Tom's lunch email": a kind noun after a name.
 			p.explained[k] = true
 			p.kindNoun = true

@@ -15,6 +15,11 @@ import (
 var sectionNouns = set("section", "sections", "block", "part", "area", "group", "fieldset", "row", "line",
 	"card", "heading", "pane", "column", "tile", "box")
 
+// itemKinds are more kinds of item, said after an item's name as kindNouns are: "the
+// Press kit folder", "the Beach at sunrise photo".
+var itemKinds = set("folder", "photo", "picture", "image", "video", "album", "track", "song", "playlist",
+	"class", "course", "lesson")
+
 // infoNouns are the names of an information control ("the info icon", "the ⓘ"): it is
 // named "About …", "Details of …", "More info" on the page, or drawn as ℹ or ⓘ.
 var infoNouns = []string{"about", "info", "information", "details", "ℹ", "ⓘ", "🛈"}

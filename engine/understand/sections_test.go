@@ -66,8 +66,16 @@ var carPage = page.Observation{Tree: []page.Node{
 	{ID: "6", Role: page.RoleRadio, Name: "Manual", Ctx: "Car type", Group: 1},
 	{ID: "7", Role: page.RoleRadio, Name: "Automatic", Ctx: "Car type", Group: 1},
 	{ID: "8", Role: page.RoleButton, Name: "Search cars"},
-}, Text: []page.TextBlock{{Kind: page.TextParagraph, Text: "Transmission:", At: 4, Group: 1}},
-	Groups: []page.Group{{Kind: page.GroupFieldset, Name: "Car type"}}}
+	{ID: "9", Role: page.RoleRadio, Name: "Basic (included)", State: "checked"},
+	{ID: "10", Role: page.RoleRadio, Name: "Plus – €9.90/day"},
+	{ID: "11", Role: page.RoleRadio, Name: "Full zero-excess – €17.50/day"},
+	{ID: "12", Role: page.RoleRadio, Name: "Any", State: "checked", Ctx: "Bedrooms", Group: 2},
+	{ID: "13", Role: page.RoleRadio, Name: "1+", Ctx: "Bedrooms", Group: 2},
+	{ID: "14", Role: page.RoleRadio, Name: "2+", Ctx: "Bedrooms", Group: 2},
+	{ID: "15", Role: page.RoleRadio, Name: "3+", Ctx: "Bedrooms", Group: 2},
+}, Text: []page.TextBlock{{Kind: page.TextParagraph, Text: "Transmission:", At: 4, Group: 1},
+	{Kind: page.TextParagraph, Text: "Cover:", At: 8}},
+	Groups: []page.Group{{Kind: page.GroupFieldset, Name: "Car type"}, {Kind: page.GroupFieldset, Name: "Bedrooms"}}}
 
 // TestOptionGroups: a group's label (legend, or the text before a run of options) is the
 // Y of "set Y to X", "Y: X", "X as the Y", "X Y"; the option is compared exactly.
@@ -85,6 +93,16 @@ func TestOptionGroups(t *testing.T) {
 		{carPage, "car type: suv", []string{`click("3")`}},
 		{carPage, "set car type to Van", nil},
 		{carPage, "transmission: electric", nil},
+		{carPage, "cover: plus", []string{`check("10")`}},
+		{carPage, "set the cover to full zero-excess", []string{`check("11")`}},
+		{carPage, "cover: gold", nil},
+		{carPage, "at least three bedrooms", []string{`check("15")`}},
+		{carPage, "bedrooms: 2 or more", []string{`check("14")`}},
+		{carPage, "set bedrooms to min 1", []string{`check("13")`}},
+		{carPage, "at least five bedrooms", nil},
+		{carPage, "I want an SUV", []string{`click("3")`}},
+		{carPage, "an estate please", []string{`click("4")`}},
+		{carPage, "pick a car type", nil},
 		{invoicePage, "invoice language 日本語", []string{`check("8")`}},
 		{invoicePage, "set the invoice language to deutsch", []string{`check("7")`}},
 		{invoicePage, "invoice language 日本", nil},
