@@ -32,6 +32,9 @@ func (r *reader) pathStep(vw string, step []token, last, changed, afterOpen bool
 	if afterOpen {
 		// The item is looked for once its menu is open; it may open a menu in turn.
 		words := joinRaw(step)
+		if !last {
+			v = submenu // it opens the next step's menu
+		}
 		return clause{quality: 0.95, deferred: true, changes: true, reveals: true,
 			cmds: []Command{{Verb: menuItemVerb + string(v), Phrase: words, Words: words}}}, !last
 	}
@@ -52,10 +55,17 @@ func (r *reader) pathStep(vw string, step []token, last, changed, afterOpen bool
 // menuItemVerb marks a command that names an item of a menu an earlier step opens.
 const menuItemVerb = "menu item:"
 
+// submenu is the verb of a path's step that opens the menu of the step after it.
+const submenu verb = "submenu"
+
 // menuItem binds a path's step on the page its menu opened: among the menu's items
 // (menu items, options) when one fits, so "New" is the File menu's New and not the
 // page's "+ New" button; otherwise on the whole page, as any other command.
 func (r *reader) menuItem(v verb, step []token) clause {
+	opens := v == submenu
+	if opens {
+		v = vClick
+	}
 	ref := r.ix.resolve(step, v)
 	if n := len(step); n > 1 && len(ref.unexplained) > 0 && containerNouns[step[n-1].key] {
 		// "the share dialog": the item that opens it ("Share…").
@@ -70,6 +80,10 @@ func (r *reader) menuItem(v verb, step []token) clause {
 	}
 	if len(items) == 0 {
 		return r.elementFrame(v, "", step, false)
+	}
+	if sub := slices.DeleteFunc(slices.Clone(items), func(c cand) bool { return !r.ix.nodes[c.node].Has("popup") }); opens && len(sub) > 0 {
+		// "Edit > Move to > Archive": the "Move to" that opens a menu, not "Move to trash".
+		items = sub
 	}
 	ref.cands = items
 	ref.ambiguous = len(items) > 1 && tied(items[0].score, items[1].score)

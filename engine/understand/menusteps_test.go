@@ -11,7 +11,7 @@ var (
 	menuBar = []page.Node{
 		{ID: "1", Role: page.RoleButton, Name: "File", State: "popup"},
 		{ID: "2", Role: page.RoleButton, Name: "View", State: "popup"},
-		{ID: "3", Role: page.RoleButton, Name: "Format", State: "popup"},
+		{ID: "3", Role: page.RoleButton, Name: "Edit", State: "popup"},
 		{ID: "4", Role: page.RoleButton, Name: "+ New"},
 		{ID: "5", Role: page.RoleCheckbox, Name: "Select all files"},
 		{ID: "6", Role: page.RoleButton, Name: "Share"},
@@ -19,11 +19,18 @@ var (
 	fileOpen = append(menuBar[:len(menuBar):len(menuBar)],
 		page.Node{ID: "10", Role: page.RoleMenuItem, Name: "New Folder Document", State: "popup"},
 		page.Node{ID: "11", Role: page.RoleMenuItem, Name: "Share…"},
-		page.Node{ID: "12", Role: page.RoleMenuItem, Name: "Print"})
+		page.Node{ID: "12", Role: page.RoleMenuItem, Name: "Print"},
+		page.Node{ID: "13", Role: page.RoleMenuItem, Name: "Copy link"})
 	viewOpen = append(menuBar[:len(menuBar):len(menuBar)],
 		page.Node{ID: "20", Role: page.RoleMenuItem, Name: "Sort by Name File size", State: "popup"},
 		page.Node{ID: "21", Role: page.RoleMenuItem, Name: "Word wrap"},
 		page.Node{ID: "22", Role: page.RoleMenuItem, Name: "Zoom in"})
+	editOpen = append(menuBar[:len(menuBar):len(menuBar)],
+		page.Node{ID: "40", Role: page.RoleMenuItem, Name: "Move to Archive Personal", State: "popup"},
+		page.Node{ID: "41", Role: page.RoleMenuItem, Name: "Move to trash"})
+	moveOpen = append(editOpen[:len(editOpen):len(editOpen)],
+		page.Node{ID: "42", Role: page.RoleMenuItem, Name: "Archive"},
+		page.Node{ID: "43", Role: page.RoleMenuItem, Name: "Personal"})
 	sortOpen = append(viewOpen[:len(viewOpen):len(viewOpen)],
 		page.Node{ID: "30", Role: page.RoleMenuItem, Name: "Name", State: "checked"},
 		page.Node{ID: "31", Role: page.RoleMenuItem, Name: "File size"})
@@ -47,6 +54,10 @@ func TestMenuPaths(t *testing.T) {
 		{"turn on Word wrap in the View menu", `click("2")`, [][]page.Node{viewOpen}, []string{`click("21")`}},
 		{"open the share dialog from the File menu", `click("1")`, [][]page.Node{fileOpen}, []string{`click("11")`}},
 		{"Print from the File menu please", `click("1")`, [][]page.Node{fileOpen}, []string{`click("12")`}},
+		{"File → Copy link", `click("1")`, [][]page.Node{fileOpen}, []string{`click("13")`}},
+		{"Edit > Move to > Archive", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("42")`}},
+		{"move it to Personal with Edit > Move to", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("43")`}},
+		{"archive it using Edit › Move to", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("42")`}},
 	} {
 		t.Run(tt.goal, func(t *testing.T) {
 			rd := Read(tt.goal, closed, Options{})

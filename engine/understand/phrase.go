@@ -45,6 +45,12 @@ func readings(toks []token) []phrase {
 		keep.keepKind = true
 		out = append(out, headOnly(toks, i, len(toks), keep))
 	}
+	if out[0].rw != nil && len(toks)-i >= 2 {
+		// "Copy link", "Save search box": the role noun may be the name's own last word.
+		keep := base
+		keep.keepRole = true
+		out = append(out, headOnly(toks, i, len(toks), keep))
+	}
 	for q := i + 1; q < len(toks); q++ {
 		k := toks[q].key
 		if k == "from" && toks[q].kind == tokWord && kindNouns[toks[q-1].key] {
@@ -76,6 +82,9 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 	// Role noun at the end ("the Save button"), or at the start ("button Save", "the
 	// field Email"). Two-word nouns first.
 	takeRole := func(at, n int, key string) bool {
+		if p.keepRole && at+n == to {
+			return false
+		}
 		key = singular(key)
 		if rw, ok := roleWords[key]; ok {
 			p.rw, p.roleKey = &rw, key

@@ -65,6 +65,7 @@ type phrase struct {
 	typeWordOnly bool
 	kindNoun     bool // a trailing kind noun was set aside: "the … task"
 	keepKind     bool // read the kind noun as part of the name (the other reading)
+	keepRole     bool // read a trailing role noun as part of the name ("Copy link")
 	quoted       bool
 	rowOrdinal   bool // the ordinal counts rows: "the trash icon on the second row"
 }
