@@ -135,21 +135,31 @@ func (ix *index) inScope(i int) bool {
 // after it is read among that part's elements only. The place is accounted for by the
 // elements it holds; a place no element is in is no reading of this kind.
 func (r *reader) inSection(body []token, changed bool) clause {
-	lead := sectionLead(body)
-	if lead == 0 || len(r.ix.scope) > 0 {
+	if len(r.ix.scope) > 0 {
 		return clause{}
 	}
-	keys := sectionKeys(body[1:lead])
+	place, rest := body[:0], body
+	if lead := sectionLead(body); lead > 0 {
+		place, rest = body[1:lead], body[lead:]
+	} else if m := sectionTail(body); m > 0 {
+		// "set the contact name to Dr Ruth Ahn under Bill to": said last, the place
+		// would run into the value.
+		place, rest = body[m+1:], body[:m]
+	}
+	keys := sectionKeys(place)
 	if len(keys) == 0 || !r.ix.anyInside(keys) {
 		return clause{}
 	}
 	r.ix.scope = keys
-	cl := r.readClause(body[lead:], carry{}, changed)
+	cl := r.readClause(rest, carry{}, changed)
 	r.ix.scope = nil
 	if len(cl.cmds) == 0 && len(cl.questions) == 0 {
 		return clause{}
 	}
-	cl.grounded = append(cl.grounded, Grounding{Words: joinRaw(body[:lead]), As: "context"})
+	if len(cl.unexplained) > 0 {
+		return clause{}
+	}
+	cl.grounded = append(cl.grounded, Grounding{Words: joinRaw(place), As: "context"})
 	cl.quality *= 0.99
 	return cl
 }
@@ -171,6 +181,25 @@ func sectionLead(body []token) int {
 	for m := 2; m < len(body)-1; m++ {
 		if body[m].kind == tokPunct && body[m].raw == "," {
 			return m + 1
+		}
+	}
+	return 0
+}
+
+// sectionTail finds a place said last: "… under Bill to", "… in the From section". It
+// returns the preposition's position, or 0.
+func sectionTail(body []token) int {
+	for m := len(body) - 2; m >= 2; m-- {
+		if body[m].kind != tokWord {
+			continue
+		}
+		switch body[m].key {
+		case "under", "within", "inside":
+			return m
+		case "in":
+			if sectionNouns[body[len(body)-1].key] {
+				return m // "in the From section": the noun says it is a place
+			}
 		}
 	}
 	return 0
