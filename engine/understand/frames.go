@@ -22,6 +22,9 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	if hasPath(body) {
 		return r.menuPath(body, changed)
 	}
+	if path, ok := r.commaPath(body); ok {
+		return r.menuPath(path, changed)
+	}
 	body, times := repeatCount(body)
 	var best clause
 	consider := func(cl clause) {

@@ -179,3 +179,49 @@ func withInstrument(parts [][]token, vw string) [][]token {
 	}
 	return out
 }
+
+// commaPath reads a menu path written with commas: "view, zoom, 150%", "Help menu,
+// keyboard shortcuts". The first part must name a menu button and every later part be a
+// short item name with no verb of its own; the commas are then the path's steps.
+func (r *reader) commaPath(body []token) ([]token, bool) {
+	var parts [][]token
+	cur := []token{}
+	for _, t := range body {
+		switch {
+		case t.kind == tokPunct && t.raw == ",":
+			parts = append(parts, cur)
+			cur = []token{}
+			continue
+		case t.kind == tokWord && connectives[t.key]:
+			return nil, false
+		}
+		cur = append(cur, t)
+	}
+	parts = append(parts, cur)
+	if len(parts) < 2 {
+		return nil, false
+	}
+	first := parts[0]
+	if _, n := verbAt(first, 0); n > 0 && n < len(first) {
+		first = first[n:]
+	}
+	b, ok := r.ix.resolve(first, vClick).best()
+	if ref := r.ix.resolve(first, vClick); !ok || b.score < 0.9 || len(ref.unexplained) > 0 || ref.ambiguous || !r.ix.nodes[b.node].Has("popup") {
+		return nil, false
+	}
+	for _, p := range parts[1:] {
+		if len(p) == 0 || len(p) > 4 {
+			return nil, false
+		}
+		if v, _ := verbAt(p, 0); v != "" {
+			return nil, false
+		}
+	}
+	out := slices.Clone(body)
+	for k, t := range out {
+		if t.kind == tokPunct && t.raw == "," {
+			out[k] = token{raw: ">", key: ">", kind: tokPunct, start: t.start, end: t.end}
+		}
+	}
+	return out, true
+}

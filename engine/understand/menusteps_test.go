@@ -54,6 +54,8 @@ func TestMenuPaths(t *testing.T) {
 		{"turn on Word wrap in the View menu", `click("2")`, [][]page.Node{viewOpen}, []string{`click("21")`}},
 		{"open the share dialog from the File menu", `click("1")`, [][]page.Node{fileOpen}, []string{`click("11")`}},
 		{"Print from the File menu please", `click("1")`, [][]page.Node{fileOpen}, []string{`click("12")`}},
+		{"view, sort by, file size", `click("2")`, [][]page.Node{viewOpen, sortOpen}, []string{`click("20")`, `click("31")`}},
+		{"File menu, print", `click("1")`, [][]page.Node{fileOpen}, []string{`click("12")`}},
 		{"File → Copy link", `click("1")`, [][]page.Node{fileOpen}, []string{`click("13")`}},
 		{"Edit > Move to > Archive", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("42")`}},
 		{"move it to Personal with Edit > Move to", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("43")`}},
