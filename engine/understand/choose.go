@@ -77,6 +77,9 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 	groupKeys := keysOfToks(target)
 	var cands []cand
 	optKeys := keysOfToks(opt)
+	if n, ok := atLeast(opt); ok {
+		optKeys = r.ix.keysFor(n) // "at least three" is the option "3+" (optgroups.go)
+	}
 	if len(optKeys) == 0 {
 		return clause{}
 	}
@@ -88,6 +91,9 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 			continue
 		}
 		s, _ := r.ix.nameMatch(optKeys, i)
+		if s < asideMatch && r.withoutAside(optKeys, i) {
+			s = asideMatch // "plus" for "Plus – €9.90/day" (optgroups.go), announced
+		}
 		if s < minMatch {
 			continue
 		}
@@ -108,7 +114,11 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 	if len(cands) > 1 && tied(cands[0].score, cands[1].score) {
 		return clause{quality: 0.9, questions: []Question{r.whichElement(words, cands, r.binder(vSelect, vw, "", quoted, words))}}
 	}
-	return r.bindClause(vSelect, vw, cands[0].node, cands[0].score, "", quoted, words)
+	cl := r.bindClause(vSelect, vw, cands[0].node, cands[0].score, "", quoted, words)
+	if cands[0].score == asideMatch {
+		cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %q", joinRaw(opt), r.ix.nodes[cands[0].node].Name))
+	}
+	return cl
 }
 
 // suggestIn reads "Oslo from the destination list" where the list is what an
@@ -222,7 +232,10 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 	if indef {
-		if i, ok := r.exactChoice(rest); ok {
+		if i, ok := r.exactChoice(rest); ok || len(cands) > 0 && r.namedExactly(rest, cands[0].node) {
+			if !ok {
+				i = cands[0].node // "an SUV": the one option of that name (optgroups.go)
+			}
 			// "One way" is a radio's name, not an open choice of one.
 			return r.bindClause(vSelect, vw, i, 1, "", quoted, words)
 		}

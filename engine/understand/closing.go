@@ -99,7 +99,7 @@ func onlyDialogWords(rest []token) bool {
 // dropContainerNoun drops a container noun at the end of a qualifier's words ("the
 // cookie popup" → cookie) when words remain to name it.
 func dropContainerNoun(toks []token, words []int) ([]int, bool) {
-	if n := len(words); n > 1 && toks[words[n-1]].kind == tokWord && containerNouns[toks[words[n-1]].key] {
+	if n := len(words); n > 1 && toks[words[n-1]].kind == tokWord && (containerNouns[toks[words[n-1]].key] || sectionNouns[toks[words[n-1]].key]) {
 		return words[:n-1], true
 	}
 	return words, false

@@ -22,6 +22,9 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	if hasPath(body) {
 		return r.menuPath(body, changed)
 	}
+	if path, ok := r.commaPath(body); ok {
+		return r.menuPath(path, changed)
+	}
 	body, times := repeatCount(body)
 	var best clause
 	consider := func(cl clause) {
@@ -60,7 +63,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 			consider(cl)
 		}
 	}
-	if v, n := fuzzyVerbAt(body, 0); v != "" {
+	if v, n := fuzzyVerbAt(body, 0); v != "" && !r.ix.onPage(body[:n]) {
 		cl := r.withVerb(v, joinRaw(body[:n]), body[n:], changed)
 		cl.quality *= 0.9
 		consider(cl)
@@ -75,6 +78,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 			consider(cl)
 		}
 	}
+	consider(r.inSection(body, changed))
 	consider(r.labelGoal(body, changed))
 	consider(r.opener(body))
 	if ownVerb && best.quality >= 0.97 && len(best.unexplained) == 0 {
@@ -82,7 +86,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		return repeat(best, times)
 	}
 	for _, frame := range []func([]token, bool) clause{r.fieldValuePlain, r.verbAsName, r.optionGoal, r.shapedGoal,
-		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo} {
+		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo, r.itemInMenu, r.labelChoice} {
 		consider(frame(body, changed))
 	}
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
@@ -297,6 +301,10 @@ func (r *reader) elementFrame(v verb, vw string, rest []token, changed bool) cla
 	ref := r.ix.resolve(rest, v)
 	if _, ok := ref.best(); !ok {
 		if cl, ok := r.reveal(v, vw, rest); ok {
+			return cl
+		}
+	} else if len(ref.unexplained) > 0 {
+		if cl, ok := r.revealMenu(v, vw, rest); ok {
 			return cl
 		}
 	}

@@ -61,6 +61,8 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 			questions: nil}
 	case allWords[ref.det] && good > 1 && v != vType:
 		return r.fromAll(v, vw, ref, words, value, explained)
+	case ref.indefinite && good == 1 && !ref.roleOnly && r.namedExactly(phraseToks, ref.cands[0].node):
+		// "hire a yoga mat": the whole name of one option, not a kind of thing.
 	case ref.ambiguous || good > 1 && (ref.indefinite || ref.roleOnly && ref.ordinal == 0) || ref.det == "some" || ref.det == "several" ||
 		ref.indefinite && !ref.roleOnly && v != vType:
 		// "some" leaves the choice open even when one element fits; so does "an email"

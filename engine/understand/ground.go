@@ -39,6 +39,8 @@ type index struct {
 	memo     map[string][]string
 	inits    map[string][]int // initials of long names, built on first use
 	acronyms map[string]bool  // the goal's words written in capitals, set per reading
+	sections []string         // the parts of the page around each element (sections.go)
+	scope    []string         // the section a clause is read in, set while it is read
 }
 
 func newIndex(obs page.Observation) *index {
@@ -109,6 +111,9 @@ func (ix *index) post(k string, i int) {
 func (ix *index) ctx(i int) []string {
 	if ix.ctxs[i] == nil {
 		ctx := ix.nodes[i].Ctx
+		if s := ix.section(i); s != "" {
+			ctx += " · " + s // the headings above and the run's label (sections.go)
+		}
 		if row := ix.rowText(i); row != "" {
 			ctx += " · " + row
 		}
@@ -216,7 +221,7 @@ func (ix *index) nodesWith(keys []string) []int {
 				out = append(out, i)
 			}
 		}
-		for _, alt := range iconNouns[k] {
+		for _, alt := range lookAlikes(k) {
 			for _, i := range ix.byKey[alt] {
 				if !seen[i] {
 					seen[i] = true

@@ -18,12 +18,24 @@ func hasPath(toks []token) bool {
 	return false
 }
 
+// firstStep is the length of a path's first step: the tokens before its first ">".
+func firstStep(body []token) int {
+	for i, t := range body {
+		if t.kind == tokPunct && t.key == ">" {
+			return i
+		}
+	}
+	return len(body)
+}
+
 // menuPath reads "File > Export > PDF" as clicks in order; items after the first are
 // bound once the menu before them has opened.
 func (r *reader) menuPath(body []token, changed bool) clause {
 	start := 0
 	vw := ""
-	if v, n := verbAt(body, 0); v != "" {
+	if v, n := verbAt(body, 0); v != "" && n < firstStep(body) {
+		// "open File > Export": a verb before the path, but not the path's first step
+		// ("View > Sort by" opens the View menu).
 		start, vw = n, joinRaw(body[:n])
 	}
 	var parts [][]token
@@ -37,15 +49,17 @@ func (r *reader) menuPath(body []token, changed bool) clause {
 		cur = append(cur, t)
 	}
 	parts = append(parts, cur)
+	parts = withInstrument(parts, vw)
 	var out clause
 	out.quality = 1
+	opened := false
 	for k, p := range parts {
 		if len(p) == 0 {
-			return clause{}
+			// "File > > PDF": a step left out is not read; the words still need an answer.
+			return clause{unexplained: words(body)}
 		}
-		r.inPath = true
-		cl := r.elementFrame(vClick, "", p, changed || k > 0)
-		r.inPath = false
+		cl, opens := r.pathStep(vw, p, k == len(parts)-1, changed || k > 0, opened)
+		opened = opens
 		if len(cl.questions) > 0 || len(cl.unexplained) > 0 {
 			cl.quality *= 0.9
 			return cl
@@ -90,7 +104,11 @@ func (r *reader) reveal(v verb, vw string, rest []token) (clause, bool) {
 		if v == vSelect {
 			val = joinRaw(head)
 		}
-		open.cmds = append(open.cmds, Command{Verb: string(v), Phrase: joinRaw(head), Value: val, Words: strings.TrimSpace(vw + " " + joinRaw(head))})
+		cv := string(v)
+		if n.Has("popup") && v != vSelect {
+			cv = menuItemVerb + cv // an item of the menu it opens
+		}
+		open.cmds = append(open.cmds, Command{Verb: cv, Phrase: joinRaw(head), Value: val, Words: strings.TrimSpace(vw + " " + joinRaw(head))})
 		open.quality *= 0.9
 		open.changes = true
 		return open, true

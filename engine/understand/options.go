@@ -116,6 +116,9 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 		bestScore = min(bestScore, 0.6)
 	}
 	if bestScore < 0.9 {
+		if k, ok := unitOption(value, options); ok {
+			return k, 0.9 // "pounds" for "GBP – Pound sterling (£)" (units.go), announced
+		}
 		if k, ok := withoutAside(vk, options); ok {
 			// "Express" for "Express (€9.90)": the price or note in brackets is what the
 			// page adds, not what people say. Taken, and announced.

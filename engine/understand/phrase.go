@@ -45,6 +45,12 @@ func readings(toks []token) []phrase {
 		keep.keepKind = true
 		out = append(out, headOnly(toks, i, len(toks), keep))
 	}
+	if out[0].rw != nil && len(toks)-i >= 2 {
+		// "Copy link", "Save search box": the role noun may be the name's own last word.
+		keep := base
+		keep.keepRole = true
+		out = append(out, headOnly(toks, i, len(toks), keep))
+	}
 	for q := i + 1; q < len(toks); q++ {
 		k := toks[q].key
 		if k == "from" && toks[q].kind == tokWord && kindNouns[toks[q-1].key] {
@@ -91,6 +97,9 @@ func headOnly(toks []token, from, to int, base phrase) phrase {
 // the end ("the date field", "the email"); it returns what is left of from and to.
 func (p *phrase) takeRoles(toks []token, from, to int) (int, int) {
 	takeRole := func(at, n int, key string) bool {
+		if p.keepRole && at+n == to {
+			return false
+		}
 		key = singular(key)
 		if rw, ok := roleWords[key]; ok {
 			p.rw, p.roleKey = &rw, key
@@ -143,7 +152,8 @@ func (p *phrase) takeRoles(toks []token, from, to int) (int, int) {
 // lunch email") and "one" standing for the element ("the 🌱 one").
 func (p *phrase) takeName(toks []token, from, to int) {
 	for k := from; k < to; k++ {
-		if k == to-1 && k > from && kindNouns[toks[k].key] && p.rw == nil && !p.keepKind {
+		if k == to-1 && k > from && (kindNouns[toks[k].key] || itemKinds[toks[k].key]) && p.rw == nil && !p.keepKind {
+			// "the library books task", "Tom's lunch email": a kind noun after a name.
 			p.explained[k] = true
 			p.kindNoun = true
 			continue

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -16,6 +17,10 @@ func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question
 	r.src = cmd.Value
 	phrase := tokenize(cmd.Phrase)
 	var cl clause
+	if v, ok := strings.CutPrefix(cmd.Verb, menuItemVerb); ok {
+		cmd.Verb = menuItemVerb + v
+		cl = r.menuItem(verb(v), phrase)
+	}
 	switch verb(cmd.Verb) {
 	case verbSuggest:
 		return r.suggestion(cmd)
@@ -36,11 +41,16 @@ func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question
 		r.src = cmd.Phrase
 		cl = r.optionAnywhere("", phrase, false)
 	default:
+		if strings.HasPrefix(cmd.Verb, menuItemVerb) {
+			break
+		}
 		cl = r.elementFrame(verb(cmd.Verb), "", phrase, false)
 	}
 	switch {
 	case len(cl.questions) > 0:
 		q := cl.questions[0]
+		r.tellApart(q.Choices)
+		q.Text = sayChoices(q)
 		return cmd, &q
 	case len(cl.cmds) == 0 || !cl.cmds[0].Bound || len(cl.unexplained) > 0:
 		return cmd, &Question{Kind: AskMissing, Command: -1, Words: cmd.Words,

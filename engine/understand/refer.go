@@ -65,6 +65,7 @@ type phrase struct {
 	typeWordOnly bool
 	kindNoun     bool // a trailing kind noun was set aside: "the … task"
 	keepKind     bool // read the kind noun as part of the name (the other reading)
+	keepRole     bool // read a trailing role noun as part of the name ("Copy link")
 	quoted       bool
 	rowOrdinal   bool // the ordinal counts rows: "the trash icon on the second row"
 }
@@ -72,6 +73,9 @@ type phrase struct {
 // resolve reads an element phrase against the page for a verb.
 func (ix *index) resolve(toks []token, v verb) ref {
 	key := resolveKey(toks, v)
+	if len(ix.scope) > 0 {
+		key += "\x01" + strings.Join(ix.scope, " ") // read inside a section (sections.go)
+	}
 	if r, ok := ix.resolved[key]; ok {
 		return r
 	}
@@ -118,6 +122,9 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 	explainedName := make([]bool, len(nameKeys))
 	explainedNear := make([]bool, len(nearKeys))
 	for _, i := range ix.pool(p, v, nameKeys) {
+		if !ix.inScope(i) {
+			continue
+		}
 		c, used, usedNear, ok := ix.scoreNode(i, p, v, nameKeys, nearKeys)
 		if !ok {
 			continue

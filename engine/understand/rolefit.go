@@ -108,7 +108,7 @@ func roleFit(v verb, p phrase, n page.Node) float64 {
 			fit *= 0.3
 		}
 	case len(rw.roles) > 0:
-		if !slices.Contains(rw.roles, n.Role) {
+		if !slices.Contains(rw.roles, n.Role) && !menuButton(rw, n) {
 			// People call button-styled links buttons and the reverse.
 			if (n.Role == page.RoleButton || n.Role == page.RoleLink) && (slices.Contains(rw.roles, page.RoleButton) || slices.Contains(rw.roles, page.RoleLink)) {
 				fit *= 0.85

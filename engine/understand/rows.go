@@ -209,7 +209,7 @@ func besideBox(a, b [4]int) bool {
 func (ix *index) byLook(i int, q []string) ([]string, bool) {
 	var out []string
 	for k, w := range q {
-		for _, alt := range iconNouns[w] {
+		for _, alt := range lookAlikes(w) {
 			if slices.Contains(ix.names[i], alt) && !slices.Contains(q, alt) {
 				if out == nil {
 					out = slices.Clone(q)

@@ -134,7 +134,7 @@ type Choice struct {
 // Read reads a goal on a page.
 func Read(goal string, obs page.Observation, opts Options) Reading {
 	r := newReader(obs, opts)
-	out := r.readCorrected(strings.TrimSpace(goal))
+	out := r.answered(r.readCorrected(strings.TrimSpace(goal)), strings.TrimSpace(goal))
 	out.Goal = goal
 	return out
 }
