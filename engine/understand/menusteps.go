@@ -225,3 +225,31 @@ func (r *reader) commaPath(body []token) ([]token, bool) {
 	}
 	return out, true
 }
+
+// revealedItem reads "pick Timeline" after "open the View menu": a clause that names
+// what the page does not show yet, right after a click that only opened a menu, a tab
+// or a dialog, names one of the items it opened.
+func (r *reader) revealedItem(body []token, changed bool) clause {
+	if !r.revealed || !changed {
+		return clause{}
+	}
+	v, n := verbAt(body, 0)
+	switch v {
+	case vSelect, vOpen:
+		v = vClick
+	case vClick, vCheck, vUncheck, vToggle:
+	default:
+		return clause{}
+	}
+	rest := trimEnd(slices.Clone(body[n:]))
+	if len(rest) == 0 || len(rest) > 5 || commaInside(rest) || r.breaksInside(rest) || r.instructionLike(rest) ||
+		isVague(rest) || rest[0].kind == tokWord && (indefinite[rest[0].key] || allWords[rest[0].key]) {
+		return clause{}
+	}
+	if _, ok := r.ix.resolve(rest, v).best(); ok {
+		return clause{} // on the page already: the other frames read it
+	}
+	words := joinRaw(rest)
+	return clause{quality: 0.9, deferred: true, changes: true,
+		cmds: []Command{{Verb: menuItemVerb + string(v), Phrase: words, Words: joinRaw(body)}}}
+}

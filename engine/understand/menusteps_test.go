@@ -93,3 +93,34 @@ func TestMenuPathAlwaysAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestItemAfterOpening: after a click that only opened a menu, a clause naming what the
+// page does not show yet is an item of that menu; an indefinite one still asks.
+func TestItemAfterOpening(t *testing.T) {
+	closed := page.Observation{Tree: menuBar}
+	for _, tt := range []struct {
+		goal string
+		want string // the item's action on the opened page; "" asks
+	}{
+		{"open the View menu and pick Word wrap", `click("21")`},
+		{"click View, then choose Zoom in", `click("22")`},
+		{"open the View menu and tick Word wrap", `click("21")`},
+		{"open the View menu and pick something", ""},
+		{"open the View menu and choose any option", ""},
+	} {
+		t.Run(tt.goal, func(t *testing.T) {
+			rd := Read(tt.goal, closed, Options{})
+			if tt.want == "" {
+				wantReading(t, rd, nil)
+				return
+			}
+			if len(rd.Questions) > 0 || len(rd.Commands) != 2 || rd.Commands[1].Bound {
+				t.Fatalf("reading = %v, questions %+v", acts(rd), rd.Questions)
+			}
+			nc, q := Rebind(rd.Commands[1], page.Observation{Tree: viewOpen}, Options{})
+			if q != nil || nc.Action.String() != tt.want {
+				t.Fatalf("item = %s (question %+v), want %s", nc.Action, q, tt.want)
+			}
+		})
+	}
+}

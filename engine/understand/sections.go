@@ -13,7 +13,7 @@ import (
 
 // sectionNouns are what people call a part of a page by its kind, after its name.
 var sectionNouns = set("section", "sections", "block", "part", "area", "group", "fieldset", "row", "line",
-	"card", "heading", "pane", "column", "tile", "box")
+	"card", "heading", "pane", "column", "tile", "box", "list", "table", "grid")
 
 // itemKinds are more kinds of item, said after an item's name as kindNouns are: "the
 // Press kit folder", "the Beach at sunrise photo".

@@ -50,6 +50,7 @@ func TestSections(t *testing.T) {
 		{"set the contact name to Dr Ruth Ahn under Bill to", []string{`setValue("1", "Dr Ruth Ahn")`}},
 		{"type Jo Park as the name in the From section", []string{`setValue("4", "Jo Park")`}},
 		{"Notes: meet under the clock", nil},
+		{"click Reset in the Price list", []string{`click("9")`}},
 		{"click Reset", nil},
 		{"set the contact name to Dr Ruth Ahn", nil},
 		{"Under Shipping, set the name to Dr Ruth Ahn", nil},
