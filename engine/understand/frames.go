@@ -11,6 +11,9 @@ import (
 // explains the most words with the best matches wins.
 func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	lo, hi := stripPolite(toks)
+	for lo > 0 && lo < hi && r.startsName(toks[lo-1], toks[lo]) {
+		lo-- // "First name: Ana": the word of order starts a name on the page
+	}
 	body := toks[lo:hi]
 	if len(body) == 0 {
 		if i, ok := r.exactLabel(trimEnd(slices.Clone(toks))); ok && c.verb == "" {
@@ -82,7 +85,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		return repeat(best, times)
 	}
 	for _, frame := range []func([]token, bool) clause{r.fieldValuePlain, r.verbAsName, r.optionGoal, r.shapedGoal,
-		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo} {
+		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo, r.amountOf} {
 		consider(frame(body, changed))
 	}
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {

@@ -126,7 +126,7 @@ func numberIn(value string) (string, bool) {
 		return n, true
 	}
 	var found []string
-	words := strings.Fields(strings.ToLower(value))
+	words := strings.Fields(strings.ToLower(unhyphenNumbers(value)))
 	for i := 0; i < len(words); i++ {
 		w := strings.Trim(words[i], ",.;")
 		if n, ok := parseNumber(strings.TrimSuffix(w, "x")); ok && strings.ContainsAny(w, "0123456789") {
