@@ -80,6 +80,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	}
 	consider(r.labelGoal(body, changed))
 	consider(r.opener(body))
+	consider(r.stepTo(body, changed))
 	if ownVerb && best.quality >= 0.97 && len(best.unexplained) == 0 {
 		// A verb said and read word for word: the readings without a verb cannot do better.
 		return repeat(best, times)
@@ -109,9 +110,9 @@ func (r *reader) unread(body []token) clause {
 	return clause{unexplained: words(body)}
 }
 
-// repeat makes a click said "twice" or "3 times" that many clicks.
+// repeat makes a click or a key said "twice" or "3 times" that many clicks or presses.
 func repeat(cl clause, times int) clause {
-	if times > 1 && len(cl.cmds) == 1 && cl.cmds[0].Action.Kind == page.Click {
+	if k := cl.cmds; times > 1 && len(k) == 1 && (k[0].Action.Kind == page.Click || k[0].Action.Kind == page.Press) {
 		for k := 1; k < times; k++ {
 			cl.cmds = append(cl.cmds, cl.cmds[0])
 		}

@@ -177,7 +177,7 @@ var unitWords = set("a", "an", "per", "each", "euro", "euros", "eur", "dollar", 
 // parseNumber reads "42", "1,200.50", "$25", "15%" and spelled numbers up to twenty and
 // the tens.
 func parseNumber(s string) (string, bool) {
-	k := strings.TrimSpace(strings.ToLower(s))
+	k := europeanDigits(strings.TrimSpace(strings.ToLower(s)))
 	if n, ok := numberWords[k]; ok {
 		return n, true
 	}
