@@ -126,8 +126,8 @@ func (r *reader) namesElement(rest []token) bool {
 func keyOf(rest []token) (string, bool) {
 	var ks []string
 	for _, t := range rest {
-		if t.key == "the" || t.key == "key" || t.key == "button" && len(rest) > 1 {
-			continue
+		if t.key == "the" || t.key == "key" || t.key == "button" && len(rest) > 1 || t.key == "arrow" && arrowOf(rest) {
+			continue // "the up arrow", "arrow down": the direction names the key
 		}
 		ks = append(ks, t.key)
 	}
@@ -136,6 +136,13 @@ func keyOf(rest []token) (string, bool) {
 	}
 	k, ok := keyNames[ks[0]]
 	return k, ok
+}
+
+// arrowOf reports a direction among the words: "the up arrow".
+func arrowOf(rest []token) bool {
+	return slices.ContainsFunc(rest, func(t token) bool {
+		return t.key == "up" || t.key == "down" || t.key == "left" || t.key == "right"
+	})
 }
 
 // urlOf reads an address: a URL, a host or a path.

@@ -186,7 +186,7 @@ func (r *reader) bindType(cl clause, cmd Command, a page.Action, node int, value
 		return cl
 	}
 	cl.cmds = []Command{cmd}
-	return cl
+	return r.withCurrency(cl, cmd, node, value)
 }
 
 // suggestionTie asks which suggestion a value means when a field's known suggestions

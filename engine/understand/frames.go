@@ -11,6 +11,9 @@ import (
 // explains the most words with the best matches wins.
 func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	lo, hi := stripPolite(toks)
+	for lo > 0 && lo < hi && r.startsName(toks[lo-1], toks[lo]) {
+		lo-- // "First name: Ana": the word of order starts a name on the page
+	}
 	body := toks[lo:hi]
 	if len(body) == 0 {
 		if i, ok := r.exactLabel(trimEnd(slices.Clone(toks))); ok && c.verb == "" {
@@ -81,12 +84,13 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	consider(r.inSection(body, changed))
 	consider(r.labelGoal(body, changed))
 	consider(r.opener(body))
+	consider(r.stepTo(body, changed))
 	if ownVerb && best.quality >= 0.97 && len(best.unexplained) == 0 {
 		// A verb said and read word for word: the readings without a verb cannot do better.
 		return repeat(best, times)
 	}
 	for _, frame := range []func([]token, bool) clause{r.fieldValuePlain, r.verbAsName, r.optionGoal, r.shapedGoal,
-		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo, r.itemInMenu, r.labelChoice, r.revealedItem} {
+		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo, r.itemInMenu, r.labelChoice, r.revealedItem, r.amountOf} {
 		consider(frame(body, changed))
 	}
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
@@ -110,9 +114,9 @@ func (r *reader) unread(body []token) clause {
 	return clause{unexplained: words(body)}
 }
 
-// repeat makes a click said "twice" or "3 times" that many clicks.
+// repeat makes a click or a key said "twice" or "3 times" that many clicks or presses.
 func repeat(cl clause, times int) clause {
-	if times > 1 && len(cl.cmds) == 1 && cl.cmds[0].Action.Kind == page.Click {
+	if k := cl.cmds; times > 1 && len(k) == 1 && (k[0].Action.Kind == page.Click || k[0].Action.Kind == page.Press) {
 		for k := 1; k < times; k++ {
 			cl.cmds = append(cl.cmds, cl.cmds[0])
 		}

@@ -111,7 +111,7 @@ func (ix *index) nameMatch(q []string, i int) (float64, []bool) {
 			s, used := phraseMatch(q, name)
 			return round.Hundredths(s * 0.95), used // an icon word is a reading of the symbol
 		}
-		return phraseMatch(q, ix.names[i])
+		return ix.nameOrBare(q, i)
 	}
 	used := make([]bool, len(q))
 	for _, k := range syms {

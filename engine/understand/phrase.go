@@ -40,6 +40,9 @@ func readings(toks []token) []phrase {
 		break
 	}
 	out := []phrase{headOnly(toks, i, len(toks), base)}
+	if alt, ok := ordinalInName(toks, i, base); ok {
+		out = append(out, alt)
+	}
 	if out[0].kindNoun {
 		keep := base
 		keep.keepKind = true

@@ -108,7 +108,7 @@ func (ix *index) resolveOnce(toks []token, v verb) ref {
 		if b, ok := r.best(); ok {
 			s += b.score
 		}
-		if s > bestScore {
+		if s > bestScore || s == bestScore && ix.namedWhole(toks, r) && !ix.namedWhole(toks, best) {
 			best, bestScore = r, s
 		}
 	}

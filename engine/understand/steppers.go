@@ -22,6 +22,15 @@ var (
 // buttons make a stepper when they sit side by side, one name starts with a word for up and
 // the other with a word for down, and the rest of their names is the same ("servings").
 func (ix *index) stepperAliases() {
+	for _, p := range ix.stepperPairs() {
+		ix.addAlias(p[0], downAlias)
+		ix.addAlias(p[1], upAlias)
+	}
+}
+
+// stepperPairs lists each stepper's down and up buttons.
+func (ix *index) stepperPairs() [][2]int {
+	var out [][2]int
 	for i, n := range ix.nodes {
 		if n.Role != page.RoleButton || len(ix.names[i]) == 0 || !stepDown[ix.names[i][0]] {
 			continue
@@ -34,11 +43,11 @@ func (ix *index) stepperAliases() {
 			if !slices.Equal(ix.names[i][1:], ix.names[j][1:]) || !besideBox(n.Box, m.Box) && n.Box != [4]int{} {
 				continue
 			}
-			ix.addAlias(i, downAlias)
-			ix.addAlias(j, upAlias)
+			out = append(out, [2]int{i, j})
 			break
 		}
 	}
+	return out
 }
 
 func (ix *index) addAlias(i int, words []string) {

@@ -214,8 +214,8 @@ func (r *reader) namesOption(ref ref, val string) bool {
 	if !ok {
 		return false
 	}
-	_, s := r.ix.optionOf(val, b.node)
-	return s >= 1
+	k, s := r.ix.optionOf(val, b.node)
+	return s >= 1 || articleOption(r.ix.nodes[b.node], k, s, val)
 }
 
 // inferField handles a value with no field named: the one empty text field, else a question.

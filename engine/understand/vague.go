@@ -27,7 +27,7 @@ func isVague(value []token) bool {
 	case indefinite[first.key] && !capital:
 		return true
 	case definite[first.key] && !capital:
-		return true
+		return !saysDate(value[1:]) // "the 3rd of April 2025" is a date, not "the date"
 	case first.key == "random" || first.key == "whatever" || first.key == "something" || first.key == "anything" || first.key == "valid" || first.key == "appropriate" || first.key == "suitable" || first.key == "correct" || first.key == "right":
 		return true
 	}

@@ -126,7 +126,7 @@ func numberIn(value string) (string, bool) {
 		return n, true
 	}
 	var found []string
-	words := strings.Fields(strings.ToLower(value))
+	words := strings.Fields(strings.ToLower(unhyphenNumbers(value)))
 	for i := 0; i < len(words); i++ {
 		w := strings.Trim(words[i], ",.;")
 		if n, ok := parseNumber(strings.TrimSuffix(w, "x")); ok && strings.ContainsAny(w, "0123456789") {
@@ -177,7 +177,7 @@ var unitWords = set("a", "an", "per", "each", "euro", "euros", "eur", "dollar", 
 // parseNumber reads "42", "1,200.50", "$25", "15%" and spelled numbers up to twenty and
 // the tens.
 func parseNumber(s string) (string, bool) {
-	k := strings.TrimSpace(strings.ToLower(s))
+	k := europeanDigits(strings.TrimSpace(strings.ToLower(s)))
 	if n, ok := numberWords[k]; ok {
 		return n, true
 	}

@@ -187,7 +187,7 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if !ok || b.score < need {
 			return
 		}
-		if continuesName(target, value, r.ix.nodes[b.node].Name) {
+		if continuesName(target, value, r.ix.nodes[b.node].Name) || r.longerField(target, value, b.score) {
 			return // "Last | name with Kaur": the value would start inside the field's name
 		}
 		cl := r.typeReading(vType, "", target, value, changed)
@@ -219,6 +219,9 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		}
 		if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k]) {
 			continue // "search for X" is not the value "for X"
+		}
+		if body[m].kind == tokPunct || markedBefore(body, m) {
+			continue // a ":" or "=" says where the value starts
 		}
 		if plain || shapeFits(body[m:], page.Node{Type: "number"}) || body[m].kind == tokQuoted {
 			try(body[:m], body[m:], 0.96, false)

@@ -1,0 +1,37 @@
+package understand
+
+import (
+	"strings"
+
+	"github.com/errand-app/errand/internal/round"
+)
+
+// asideScore is what a name said without its bracketed aside scores: people say
+// "the reference" for "Reference (shown to the recipient)", but a name said whole wins.
+const asideScore = 0.95
+
+// nameOrBare scores the person's words against an element's name, and a field's against
+// its label without a bracketed aside ("(optional)", "(shown to the recipient)") when that
+// fits better. A button's aside is kept: "Delete (draft)" beside "Delete all" is told
+// apart by it, and "Delete" names neither.
+func (ix *index) nameOrBare(q []string, i int) (float64, []bool) {
+	s, used := phraseMatch(q, ix.names[i])
+	name := ix.nodes[i].Name
+	k := strings.IndexAny(name, "([")
+	if c := strings.LastIndexByte(name, ':'); c > 0 && (k <= 0 || c < k) {
+		if _, ok := numberIn(name[c+1:]); ok {
+			k = c // "Tip for the driver: 10%": the label shows the value it is set to
+		}
+	}
+	if s >= asideScore || k <= 0 || !isField(ix.nodes[i]) {
+		return s, used
+	}
+	bare := ix.keysFor(name[:k])
+	if len(bare) == 0 {
+		return s, used
+	}
+	if b, u := phraseMatch(q, bare); round.Hundredths(b*asideScore) > s {
+		return round.Hundredths(b * asideScore), u
+	}
+	return s, used
+}
