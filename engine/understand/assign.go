@@ -130,6 +130,15 @@ func typesValue(cmds []Command) bool {
 	return false
 }
 
+// noValueStart reports a word no value starts at: a frame word ("search for X" is not the
+// value "for X"), a sign, or any word after a ":" or "=", which says where it starts.
+func noValueStart(body []token, m int) bool {
+	if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k]) {
+		return true
+	}
+	return body[m].kind == tokPunct || markedBefore(body, m)
+}
+
 // markedBefore reports a ":" or "=" among body[:m]: once a sign says where the value
 // starts, no later word starts it ("reference: the usual" is not the value ": the usual").
 func markedBefore(body []token, m int) bool {
@@ -152,6 +161,16 @@ func articleOption(n page.Node, k int, s float64, val string) bool {
 func saysDate(toks []token) bool {
 	_, ok := parseDate(joinRaw(toks), false, 2000)
 	return ok
+}
+
+// clauseBody is the clause between polite openers and closers, keeping a word of order
+// that starts a name on the page: "First name: Ana" is not "first, name: Ana".
+func (r *reader) clauseBody(toks []token) []token {
+	lo, hi := stripPolite(toks)
+	for lo > 0 && lo < hi && r.startsName(toks[lo-1], toks[lo]) {
+		lo--
+	}
+	return toks[lo:hi]
 }
 
 // startsName reports an element whose name starts with the two words: "first" is a word

@@ -10,11 +10,7 @@ import (
 // readClause reads one clause: the verb frames that fit it are tried and the reading that
 // explains the most words with the best matches wins.
 func (r *reader) readClause(toks []token, c carry, changed bool) clause {
-	lo, hi := stripPolite(toks)
-	for lo > 0 && lo < hi && r.startsName(toks[lo-1], toks[lo]) {
-		lo-- // "First name: Ana": the word of order starts a name on the page
-	}
-	body := toks[lo:hi]
+	body := r.clauseBody(toks)
 	if len(body) == 0 {
 		if i, ok := r.exactLabel(trimEnd(slices.Clone(toks))); ok && c.verb == "" {
 			// "Next" is a courtesy word only when the page has no Next button.
@@ -90,7 +86,8 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		return repeat(best, times)
 	}
 	for _, frame := range []func([]token, bool) clause{r.fieldValuePlain, r.verbAsName, r.optionGoal, r.shapedGoal,
-		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo, r.itemInMenu, r.labelChoice, r.revealedItem, r.amountOf} {
+		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo, r.itemInMenu, r.labelChoice, r.revealedItem, r.amountOf,
+		r.onlyChoice} {
 		consider(frame(body, changed))
 	}
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {

@@ -217,11 +217,8 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			}
 			try(body[:cut], body[m+1:], 0.97, true)
 		}
-		if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k]) {
-			continue // "search for X" is not the value "for X"
-		}
-		if body[m].kind == tokPunct || markedBefore(body, m) {
-			continue // a ":" or "=" says where the value starts
+		if noValueStart(body, m) {
+			continue // "search for X" is not the value "for X", nor "name: X" ": X"
 		}
 		if plain || shapeFits(body[m:], page.Node{Type: "number"}) || body[m].kind == tokQuoted {
 			try(body[:m], body[m:], 0.96, false)
