@@ -411,3 +411,23 @@ func TestClickMenuOpenedByHover(t *testing.T) {
 		})
 	}
 }
+
+// TestPressedToggles shows which toggle button of a group is held down, before and after a
+// click moves it: the only sign of a segmented control's choice.
+func TestPressedToggles(t *testing.T) {
+	t.Parallel()
+	p := openAt(t, fixtures(t), "/toggles.html")
+	obs := observe(t, p)
+	metric, us := node(t, obs, page.RoleButton, "Metric"), node(t, obs, page.RoleButton, "US cups")
+	if !metric.Has("pressed") || us.Has("pressed") {
+		t.Fatalf("before: Metric %q, US cups %q; want only Metric pressed", metric.State, us.State)
+	}
+	if res := run(t, p, click(us.ID)); res.FailedIndex != -1 {
+		t.Fatalf("click: %v", res.Outcomes[res.FailedIndex].Err)
+	}
+	obs = observe(t, p)
+	metric, us = node(t, obs, page.RoleButton, "Metric"), node(t, obs, page.RoleButton, "US cups")
+	if metric.Has("pressed") || !us.Has("pressed") {
+		t.Errorf("after: Metric %q, US cups %q; want only US cups pressed", metric.State, us.State)
+	}
+}

@@ -184,6 +184,7 @@
     if (inv && inv !== 'false') f |= 16;
     if (el.getAttribute('aria-readonly') === 'true') f |= 32;
     if (el.getAttribute('aria-selected') === 'true') f |= 64;
+    if (el.getAttribute('aria-pressed') === 'true') f |= 128;
     return f;
   }
 
@@ -201,6 +202,8 @@
     if (aria & 16) s += ',invalid';
     if (el.readOnly === true || aria & 32) s += ',readonly';
     if (aria & 64) s += ',selected';
+    // A toggle button held down (a segmented control's current choice, a bold button on).
+    if (aria & 128) s += ',pressed';
     const pop = el.getAttribute('aria-haspopup');
     if (pop && pop !== 'false') s += ',popup';
     // A field that offers suggestions as one types: the value is then chosen from them.
