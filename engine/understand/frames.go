@@ -46,19 +46,8 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 			consider(cl)
 		}
 	}
-	if v, n := verbAt(body, 0); softVerb(v) && n < len(body) && best.quality < 0.95 {
-		// "show 25 rows per page", "set Business class": a general verb before a clause
-		// the page explains without it.
-		rest := body[n:]
-		if len(rest) > 1 && (rest[0].key == "it" || rest[0].key == "this") {
-			// "make it one way", "make it 3 usb-c cables": "it" is the page's state.
-			rest = rest[1:]
-			if len(rest) > 1 && (rest[0].key == "to" || rest[0].key == "be") {
-				rest = rest[1:]
-			}
-		}
-		for _, cl := range []clause{r.fieldValue(rest, changed, false), r.reversedPair(rest, changed), r.optionGoal(rest, changed), r.optionForGroup(rest, changed)} {
-			cl.quality *= 0.97
+	if best.quality < 0.95 {
+		for _, cl := range r.afterSoftVerb(body, changed) {
 			consider(cl)
 		}
 	}
@@ -94,6 +83,28 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		best = r.unread(body)
 	}
 	return repeat(best, times)
+}
+
+// afterSoftVerb reads what follows a general verb as a clause the page explains without
+// it: "show 25 rows per page", "set Business class", "make it one way".
+func (r *reader) afterSoftVerb(body []token, changed bool) []clause {
+	v, n := verbAt(body, 0)
+	if !softVerb(v) || n >= len(body) {
+		return nil
+	}
+	rest := body[n:]
+	if len(rest) > 1 && (rest[0].key == "it" || rest[0].key == "this") {
+		// "make it one way", "make it 3 usb-c cables": "it" is the page's state.
+		rest = rest[1:]
+		if len(rest) > 1 && (rest[0].key == "to" || rest[0].key == "be") {
+			rest = rest[1:]
+		}
+	}
+	out := []clause{r.fieldValue(rest, changed, false), r.reversedPair(rest, changed), r.optionGoal(rest, changed), r.optionForGroup(rest, changed)}
+	for i := range out {
+		out[i].quality *= 0.97
+	}
+	return out
 }
 
 // fieldValuePlain is fieldValue on a clause with no verb, where "Name Jas" may pair a
