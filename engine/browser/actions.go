@@ -39,13 +39,6 @@ func (p *Page) click(ctx context.Context, id string) (*page.ActionError, error) 
 	return nil, p.mousePress(ctx, pt.X, pt.Y)
 }
 
-func (p *Page) mouseClick(ctx context.Context, x, y float64) error {
-	if err := p.mouseMove(ctx, x, y); err != nil {
-		return err
-	}
-	return p.mousePress(ctx, x, y)
-}
-
 func (p *Page) mouseMove(ctx context.Context, x, y float64) error {
 	_, err := call(ctx, p, input.DispatchMouseEvent, input.DispatchMouseEventParams{
 		Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: y,
@@ -90,10 +83,7 @@ func (p *Page) hover(ctx context.Context, id string) (*page.ActionError, error) 
 	if aerr, err := p.helper(ctx, jsCall("point", id, false), &pt); aerr != nil || err != nil {
 		return aerr, err
 	}
-	_, err := call(ctx, p, input.DispatchMouseEvent, input.DispatchMouseEventParams{
-		Type: input.DispatchMouseEventTypeMouseMoved, X: pt.X, Y: pt.Y,
-	})
-	return nil, err
+	return nil, p.mouseMove(ctx, pt.X, pt.Y)
 }
 
 // setValue types text into a field with real input events: the page's listeners see the

@@ -38,18 +38,7 @@ func TestOpenAndFill(t *testing.T) {
 			if len(rd.Questions) > 0 {
 				t.Fatalf("question %q", rd.Questions[0].Text)
 			}
-			var got []string
-			for _, c := range rd.Commands {
-				if !c.Bound {
-					nc, q := Rebind(c, form, Options{})
-					if q != nil {
-						t.Fatalf("rebind %q: %s", c.Phrase, q.Text)
-					}
-					c = nc
-				}
-				got = append(got, c.Action.String())
-			}
-			if !slices.Equal(got, tt.want) {
+			if got := actsOn(t, rd, form); !slices.Equal(got, tt.want) {
 				t.Fatalf("actions = %v, want %v", got, tt.want)
 			}
 		})

@@ -46,18 +46,7 @@ func TestLabelChoice(t *testing.T) {
 			if len(rd.Questions) > 0 || len(rd.Commands) != len(tt.want) {
 				t.Fatalf("reading = %v, questions %+v", acts(rd), rd.Questions)
 			}
-			var got []string
-			for _, c := range rd.Commands {
-				if !c.Bound {
-					nc, q := Rebind(c, opened, Options{})
-					if q != nil {
-						t.Fatalf("rebind %q asks %q", c.Phrase, q.Text)
-					}
-					c = nc
-				}
-				got = append(got, c.Action.String())
-			}
-			if !slices.Equal(got, tt.want) {
+			if got := actsOn(t, rd, opened); !slices.Equal(got, tt.want) {
 				t.Fatalf("actions = %v, want %v", got, tt.want)
 			}
 		})

@@ -42,6 +42,24 @@ func acts(rd Reading) []string {
 	return out
 }
 
+// actsOn is acts with the commands that wait for the next page bound on next, as the
+// agent binds them after the step before has run.
+func actsOn(t *testing.T, rd Reading, next page.Observation) []string {
+	t.Helper()
+	var out []string
+	for _, c := range rd.Commands {
+		if !c.Bound {
+			nc, q := Rebind(c, next, Options{})
+			if q != nil {
+				t.Fatalf("rebind %q asks %q", c.Phrase, q.Text)
+			}
+			c = nc
+		}
+		out = append(out, c.Action.String())
+	}
+	return out
+}
+
 // wantReading checks a reading: the actions want lists, with no question; or, when want
 // is nil, a question.
 func wantReading(t *testing.T, rd Reading, want []string) {
