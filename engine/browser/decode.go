@@ -12,7 +12,8 @@ import (
 )
 
 // decodeObservation reads what observe.js's encode writes: a JSON line of page fields and
-// a tab-separated line per node, text block ("T\t…") and group ("G\t…").
+// a tab-separated line per node, text block ("T\t…"), group ("G\t…") and hidden control
+// ("H\t…").
 func decodeObservation(text string) (page.Observation, error) {
 	var obs page.Observation
 	head, rest, _ := strings.Cut(text, "\n")
@@ -40,6 +41,12 @@ func decodeObservation(text string) (page.Observation, error) {
 			g := page.Group{Kind: f[0], Node: f[2], Name: f[3]}
 			g.Parent, _ = strconv.Atoi(f[1])
 			obs.Groups = append(obs.Groups, g)
+		case strings.HasPrefix(line, "H\t"):
+			h, err := decodeHidden(line[2:])
+			if err != nil {
+				return obs, fmt.Errorf("hidden %d: %w", len(obs.Behind), err)
+			}
+			obs.Behind = append(obs.Behind, h)
 		default:
 			n, err := decodeNode(line, group)
 			if err != nil {
@@ -50,6 +57,26 @@ func decodeObservation(text string) (page.Observation, error) {
 		}
 	}
 	return obs, nil
+}
+
+// decodeHidden reads "role name type context by via [options…]".
+func decodeHidden(line string) (page.Hidden, error) {
+	f := strings.Split(line, "\t")
+	if len(f) < 6 {
+		return page.Hidden{}, fmt.Errorf("%d fields", len(f))
+	}
+	h := page.Hidden{Role: f[0], Name: f[1], Type: f[2], Ctx: f[3], By: f[4]}
+	if f[5] != "" {
+		v, err := strconv.Atoi(f[5])
+		if err != nil {
+			return h, fmt.Errorf("via: %w", err)
+		}
+		h.Via = v
+	}
+	if len(f) > 6 {
+		h.Options = f[6:]
+	}
+	return h, nil
 }
 
 // decodeText reads "kind level x y w h at g flags text" (flags: 1 covered, s site).

@@ -13,7 +13,7 @@
 // decide (boxes, visibility, values, states, occlusion, cursors) is read every time.
 (() => {
   const E = window.__errandV3;
-  if (!E || !E.read || !E.collect || !E.signals || E.walk) return;
+  if (!E || !E.read || !E.collect || !E.behind || !E.signals || E.walk) return;
   const S = E.S;
   const clip = E.clip;
   const OWN = 'data-llm-id';
@@ -40,15 +40,19 @@
     let target = el;
     if (r.width === 0 && r.height === 0) {
       // A hidden native checkbox behind a styled label is still operable through the label.
-      if (!(c.role === 'chk' || c.role === 'radio')) return;
-      const lab = (el.id && R.L.get(el.id)) || el.closest('label');
-      if (!lab) return;
-      r = lab.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) return;
+      const lab = c.role === 'chk' || c.role === 'radio' ? (el.id && R.L.get(el.id)) || el.closest('label') : null;
+      if (lab) r = lab.getBoundingClientRect();
+      if (!lab || r.width === 0 && r.height === 0) {
+        hide(W, c, R);
+        return;
+      }
       target = lab;
     }
     const near = r.bottom > -R.vh && r.top < 2 * R.vh;
-    if (near && !target.checkVisibility({ visibilityProperty: true })) return;
+    if (near && !target.checkVisibility({ visibilityProperty: true })) {
+      hide(W, c, R);
+      return;
+    }
     let st = c.stat;
     if (!st) st = stat(W, c, R, r);
     const occ = (W.modals.length > 0 && outside(W.modals, R.topFrame || el)) ||
@@ -63,6 +67,16 @@
     W.cs.push(n);
     W.found.push(n);
     if (c.wired) W.wired.add(el);
+  }
+
+  // hide keeps a hidden control for behind.js, which lists those a visible control reveals.
+  /**
+   * @param {Errand.Walk} W
+   * @param {Errand.Cand} c
+   * @param {Errand.Root} R
+   */
+  function hide(W, c, R) {
+    if (W.hid && !c.wired) W.hid.push({ c, R });
   }
 
   // stat computes what the walk keeps of a control until the DOM changes: its name, context,
@@ -410,7 +424,7 @@
     const W = {
       found: [], modals: modalsOf(document, K.roots[0].attrs), K, roots: K.roots, cs: [], wired: new Set(),
       units: [], at: [], dirs: [], groups: [], gidx: new Map(), owners: new Map(), far: null, farDir: 0,
-      key: layoutKey(),
+      key: layoutKey(), hid: [],
     };
     if (typeof gel !== 'function') gel = null;
     for (const e of K.seq) {
@@ -484,13 +498,14 @@
     if (T.above) out.textAbove = T.above;
     if (T.below) out.textBelow = T.below;
     if (S.events.length) out.recentEvents = S.events.splice(0);
-    return encode(out, W.found, T.out, W.groups);
+    return encode(out, W.found, T.out, W.groups, E.behind.list(W));
   };
 
   // encode writes the observation as one string: a JSON line of page fields, then one
   // tab-separated line per node (i r x y w h n v s t c g f occ scrDepth scrH options…, g
   // only when it is not the node before's), per text block (T kind level x y w h at g
-  // flags text; flags: 1 covered, s site) and per group (G kind parent node name). It is a
+  // flags text; flags: 1 covered, s site), per group (G kind parent node name) and per hidden
+  // control a visible one reveals (H role name type context by via options…). It is a
   // third of the size of the JSON of the same nodes, which matters more than it seems: the
   // string crosses DevTools escaped, and Go decodes it without reflection. Every text field
   // went through clip, so none holds a tab or a newline.
@@ -499,9 +514,10 @@
    * @param {Errand.Rec[]} found
    * @param {Errand.TB[]} texts
    * @param {Errand.Group[]} groups
+   * @param {Errand.Hidden[]} hidden
    */
-  function encode(out, found, texts, groups) {
-    const lines = new Array(found.length + texts.length + groups.length + 1);
+  function encode(out, found, texts, groups, hidden) {
+    const lines = new Array(found.length + texts.length + groups.length + hidden.length + 1);
     let j = 0;
     lines[j++] = JSON.stringify(out);
     let g = 0;
@@ -523,6 +539,11 @@
     }
     for (const g of groups) {
       lines[j++] = 'G\t' + g.k + '\t' + (g.p || '') + '\t' + (g.rec ? g.rec.i : '') + '\t' + g.n;
+    }
+    for (const h of hidden) {
+      let l = 'H\t' + h.r + '\t' + clip(h.n, 200) + '\t' + h.t + '\t' + h.c + '\t' + h.by + '\t' + (h.via || '');
+      if (h.o) for (const o of h.o) l += '\t' + o;
+      lines[j++] = l;
     }
     return lines.join('\n');
   }

@@ -316,3 +316,51 @@ func TestSuggestions(t *testing.T) {
 		}
 	}
 }
+
+// TestBehind: the controls a visible one reveals are listed with it (a tab's panel, a button's
+// aria-controls, a closed details, a menu after its button and a sub-menu behind its item);
+// a hidden control nothing shows is not.
+func TestBehind(t *testing.T) {
+	t.Parallel()
+	obs := observe(t, openAt(t, fixtures(t), "/behind.html"))
+	got := map[string]string{}
+	for _, h := range obs.Behind {
+		by := h.By
+		if by != "" {
+			n, _ := obs.Node(by)
+			by = n.Name
+		} else if h.Via > 0 && h.Via <= len(obs.Behind) {
+			by = "via " + obs.Behind[h.Via-1].Name
+		}
+		got[h.Role+" "+h.Name] = by
+	}
+	want := map[string]string{
+		page.RoleInput + " Sound volume":      "Notifications",
+		page.RoleSelect + " How often":        "Notifications",
+		page.RoleButton + " Reset everything": "Advanced",
+		page.RoleLink + " Start a return":     "Shipping help",
+		page.RoleMenuItem + " New":            "File",
+		page.RoleMenuItem + " Archive board":  "File",
+		page.RoleMenuItem + " Folder":         "via New",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: shown by %q, want %q", k, got[k], v)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("behind %v, want %v", got, want)
+	}
+	for _, h := range obs.Behind {
+		switch h.Name {
+		case "Sound volume":
+			if h.Type != "range" || h.Ctx != "Alerts" {
+				t.Errorf("volume: type %q ctx %q", h.Type, h.Ctx)
+			}
+		case "How often":
+			if strings.Join(h.Options, "|") != "Daily|Never" {
+				t.Errorf("options %q", h.Options)
+			}
+		}
+	}
+}

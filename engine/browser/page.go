@@ -25,7 +25,7 @@ import (
 
 // The in-page runtime, in the order it installs: the mutation clock, the element readers,
 // the text reader, the finder of controls wired by script, the page signals, the collect
-// pass, the walk, the action helpers.
+// pass, the hidden controls that visible ones reveal, the walk, the action helpers.
 var (
 	//go:embed tracker.js
 	trackerJS string
@@ -39,6 +39,8 @@ var (
 	signalsJS string
 	//go:embed collect.js
 	collectJS string
+	//go:embed behind.js
+	behindJS string
 	//go:embed observe.js
 	observeJS string
 	//go:embed act.js
@@ -73,7 +75,7 @@ func (b *Browser) open(ctx context.Context, id target.ID, url string) (*Page, er
 		log:     b.log,
 		stab:    b.cfg.Stability.withDefaults(),
 		navMax:  b.cfg.NavigateTimeout,
-		script:  trackerJS + readJS + textJS + wiredJS + signalsJS + collectJS + observeJS + actJS,
+		script:  trackerJS + readJS + textJS + wiredJS + signalsJS + collectJS + behindJS + observeJS + actJS,
 		net:     newNetTracker(time.Now),
 		allowed: normalizeDomains(b.cfg.AllowedDomains),
 	}

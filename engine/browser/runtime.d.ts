@@ -270,6 +270,7 @@ declare namespace Errand {
     far: El | null;
     farDir: number;
     key: string;
+    hid?: Hid[];
   }
 
   /** The page fields of an observation, the first line encode writes. */
@@ -367,6 +368,27 @@ declare namespace Errand {
     ) => Cand;
   }
 
+  /** A control the walk found hidden, with what its context needs (behind.js). */
+  interface Hid {
+    c: Cand;
+    R: Root;
+  }
+
+  /** A hidden control a visible one reveals, as encode writes it (page.Hidden). */
+  interface Hidden {
+    r: string;
+    n: string;
+    t: string;
+    c: string;
+    o: string[] | null;
+    by: string;
+    via: number;
+  }
+
+  interface Behind {
+    list(W: Walk): Hidden[];
+  }
+
   /** window.__errandV3: tracker.js makes it, each later script adds its part. */
   interface Runtime {
     S: State;
@@ -383,6 +405,7 @@ declare namespace Errand {
     wired: Wired;
     signals: Signals;
     collect: Collect;
+    behind: Behind;
     walk(gel: GetListeners | null): string;
     node(el: El, id: string): object | null;
     find(id: string): El | null;

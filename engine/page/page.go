@@ -160,9 +160,27 @@ type Observation struct {
 	TextBelow int `json:"textBelow,omitempty"`
 	// Groups holds the contexts Node.Group and TextBlock.Group point at.
 	Groups []Group `json:"groups,omitempty"`
+	// Behind lists the controls the page holds hidden behind a visible control that shows
+	// them (a tab, a menu button, a collapsed section), so a goal may name them before they
+	// are shown (docs/decisions.md, D-47). They have no ID: they are bound once shown.
+	Behind []Hidden `json:"behind,omitempty"`
 	// Modal is the accessible name of the open modal dialog that covers the rest of the page
 	// (the elements marked Occ); "dialog" when it has no name, "" when none is open.
 	Modal string `json:"modal,omitempty"`
+}
+
+// Hidden is a control the page holds but does not show, and the control that shows it.
+type Hidden struct {
+	Role    string   `json:"r"`
+	Name    string   `json:"n"`
+	Type    string   `json:"t,omitempty"`
+	Ctx     string   `json:"c,omitempty"`
+	Options []string `json:"o,omitempty"`
+	// By is the ID of the visible control that shows it; "" when Via is set.
+	By string `json:"by,omitempty"`
+	// Via is the hidden control that shows it (a sub-menu's item), as an index into
+	// Observation.Behind counted from 1; 0 when By is set.
+	Via int `json:"via,omitempty"`
 }
 
 // Node returns the element with id, if the observation has it.

@@ -109,7 +109,7 @@ window.addEventListener('click',function(e){
     var tag=el.localName;
     var r=el.getAttribute('role')||'';
     rec.form=/^(input|select|textarea|label|option)$/.test(tag)||r==='option';
-    rec.disclose=el.hasAttribute('aria-haspopup')||el.hasAttribute('aria-expanded')||/^(tab|combobox)$/.test(r);
+    rec.disclose=el.hasAttribute('aria-haspopup')||el.hasAttribute('aria-expanded')||/^(tab|combobox)$/.test(r)||tag==='summary';
   }
   var l=JSON.parse(sessionStorage.getItem(K)||'[]');l.push(rec);sessionStorage.setItem(K,JSON.stringify(l));
 },true);

@@ -22,6 +22,10 @@ type reader struct {
 	obs      page.Observation
 	opts     Options
 	cache    map[clauseKey]clause
+	// hidden reads clauses on the controls hidden behind shown ones (behind.go); isBehind
+	// marks that reader, which looks no further.
+	hidden   *reader
+	isBehind bool
 }
 
 func newReader(obs page.Observation, opts Options) *reader {
@@ -223,6 +227,11 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 		return cl
 	}
 	cl := r.readClause(toks[from:to], c, changed)
+	if worthBehind(cl) {
+		if b, ok := r.behind(toks[from:to], c, changed); ok {
+			cl = b
+		}
+	}
 	if commaInside(toks[from:to]) {
 		// Commas part commands far more often than they sit inside an unquoted name or
 		// value; a reading that spans one must be clearly better than the split.

@@ -1,0 +1,179 @@
+package understand
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// People name what they know a page holds, shown or not: "set the sound volume to 80" while
+// the Notifications tab is closed, "Archive board" inside a closed menu. A clause the shown
+// page cannot read is read again on the controls hidden behind a visible one
+// (Observation.Behind); when that reading is certain, the clause becomes a click on what shows
+// them and the same clause read again once they are shown (docs/understanding.md, item 10).
+
+// hiddenPrefix marks the IDs the hidden controls get in the reading of what is behind.
+const hiddenPrefix = "hidden:"
+
+// behindReader reads clauses on the page's hidden controls; nil when the page has none.
+func (r *reader) behindReader() *reader {
+	if r.hidden != nil || len(r.obs.Behind) == 0 || r.isBehind {
+		return r.hidden
+	}
+	obs := page.Observation{URL: r.obs.URL, Tree: make([]page.Node, len(r.obs.Behind))}
+	for i, h := range r.obs.Behind {
+		obs.Tree[i] = page.Node{ID: hiddenPrefix + strconv.Itoa(i+1), Role: h.Role, Name: h.Name, Type: h.Type, Ctx: h.Ctx, Options: h.Options}
+	}
+	r.hidden = newReader(obs, r.opts)
+	r.hidden.isBehind = true
+	return r.hidden
+}
+
+// worthBehind reports a clause in which the shown page found nothing it names: no command
+// or grounded word but a guess, no question about a shown element. A clause that names something shown
+// ("destination: zurich" with a Destination field in view) is about that, however it ends.
+func worthBehind(cl clause) bool {
+	if (len(cl.cmds) > 0 || len(cl.grounded) > 0) && cl.quality >= actMin {
+		return false
+	}
+	for _, q := range cl.questions {
+		if q.Element != "" || len(q.Choices) > 0 || q.Kind == AskElement || q.Kind == AskOption {
+			return false
+		}
+	}
+	return true
+}
+
+// freeText reports a command typing any text into a plain text field: such a value fits
+// every text field, so it cannot confirm that a hidden field is the one meant, where an
+// option that exists, a number for a slider or a date for a date field can.
+func (r *reader) freeText(cmd Command) bool {
+	if cmd.Action.Kind != page.SetValue {
+		return false
+	}
+	n, ok := r.obs.Node(cmd.Action.ID)
+	if !ok {
+		return false
+	}
+	switch n.Type {
+	case "", "text", "search":
+		return n.Role == page.RoleInput || n.Role == page.RoleTextarea
+	}
+	return false
+}
+
+// pointsBack reports a clause that names what an earlier one did ("mute it"): it is about
+// that, never about a control no one has seen.
+func pointsBack(body []token) bool {
+	for _, t := range body {
+		switch t.key {
+		case "it", "them", "this", "that", "these", "those", "one", "ones":
+			return true
+		}
+	}
+	return false
+}
+
+// behind reads body on the hidden controls. It reads only a clause whose every command is
+// bound there, with no question and no word left, and whose controls one chain of revealers
+// shows.
+func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
+	h := r.behindReader()
+	if h == nil || r.revealed || pointsBack(body) {
+		return clause{}, false
+	}
+	h.src = r.src
+	h.ix.acronyms = r.ix.acronyms
+	cl := h.readClause(body, c, changed)
+	// Hidden controls are read only when named well: no typo, no partial name, nothing
+	// assumed. What a person cannot see is not guessed at.
+	if len(cl.cmds) == 0 || len(cl.questions) > 0 || len(cl.unexplained) > 0 || len(cl.assumed) > 0 || cl.quality < 0.9 {
+		return clause{}, false
+	}
+	var chain []int
+	for k, cmd := range cl.cmds {
+		if !cmd.Bound || cmd.Match < 0.9 || h.freeText(cmd) {
+			return clause{}, false
+		}
+		ch, ok := r.revealChain(cmd.Action.ID)
+		if !ok || k > 0 && !slices.Equal(ch, chain) {
+			return clause{}, false
+		}
+		chain = ch
+	}
+	return r.openFirst(body, cl, chain)
+}
+
+// revealChain lists the hidden controls between a hidden one and the shown control that
+// reveals them all, outermost first, ending with the shown one's index as -1-node.
+func (r *reader) revealChain(id string) ([]int, bool) {
+	k, err := strconv.Atoi(strings.TrimPrefix(id, hiddenPrefix))
+	if err != nil || !strings.HasPrefix(id, hiddenPrefix) {
+		return nil, false
+	}
+	var chain []int
+	for depth := 0; depth < 4; depth++ {
+		if k < 1 || k > len(r.obs.Behind) {
+			return nil, false
+		}
+		h := r.obs.Behind[k-1]
+		if h.Via == 0 {
+			node := slices.IndexFunc(r.ix.nodes, func(n page.Node) bool { return n.ID == h.By })
+			if node < 0 {
+				return nil, false
+			}
+			return append([]int{-1 - node}, chain...), true
+		}
+		k = h.Via
+		chain = append([]int{k - 1}, chain...)
+	}
+	return nil, false
+}
+
+// openFirst is the clause as it runs: click the shown control, then each hidden one in turn
+// (bound once shown), then the clause itself, read again on the page that shows it.
+func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bool) {
+	opener := -1 - chain[0]
+	n := r.ix.nodes[opener]
+	if n.Occ || !opensSomething(n) {
+		return clause{}, false
+	}
+	cl := r.bindClause(vClick, "", opener, 1, "", false, "")
+	if len(cl.cmds) != 1 || cl.cmds[0].Action.Kind != page.Click {
+		return clause{}, false
+	}
+	first := cl.cmds[0]
+	shown := r.obs.Behind
+	target := hidden.cmds[0]
+	name := target.Phrase
+	first.Action.Says("open", fmt.Sprintf("%s to reach “%s”", page.Describe(n), name))
+	cmds := []Command{first}
+	for _, k := range chain[1:] {
+		cmds = append(cmds, Command{Verb: string(vClick), Phrase: shown[k].Name, Words: "", Changes: true,
+			Action: page.Action{Kind: page.Click, Todo: fmt.Sprintf("open “%s” to reach “%s”", shown[k].Name, name)}})
+	}
+	// The clause read again may change the page in any way: what follows it is read on the
+	// page it leaves, not taken for part of what the opening showed.
+	cmds = append(cmds, Command{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body), Changes: true})
+	out := clause{cmds: cmds, quality: hidden.quality * 0.95, changes: true, deferred: true, next: hidden.next}
+	for _, g := range hidden.grounded {
+		g.ID = ""
+		g.Element += " (behind " + page.Describe(n) + ")"
+		out.grounded = append(out.grounded, g)
+	}
+	out.assumed = hidden.assumed
+	return out, true
+}
+
+// opensSomething reports a control whose click shows what it controls: a tab, a menu or
+// disclosure button, a summary, a link or button that names what it expands.
+func opensSomething(n page.Node) bool {
+	switch n.Role {
+	case page.RoleTab, page.RoleButton, page.RoleMenuItem, page.RoleLink:
+		return true
+	}
+	return strings.Contains(n.State, "popup") || strings.Contains(n.State, "expanded")
+}

@@ -1,0 +1,99 @@
+package understand
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// prefs is a settings page whose Notifications tab and File menu are closed: what they
+// hold is in Behind, as the walk lists it.
+var prefs = page.Observation{URL: "http://x/prefs", Tree: []page.Node{
+	{ID: "1", Role: page.RoleTab, Name: "General", State: "selected"},
+	{ID: "2", Role: page.RoleTab, Name: "Notifications"},
+	{ID: "3", Role: page.RoleInput, Name: "Display name", Ctx: "General"},
+	{ID: "4", Role: page.RoleButton, Name: "File", State: "popup"},
+	{ID: "5", Role: page.RoleButton, Name: "Save"},
+	{ID: "6", Role: page.RoleButton, Name: "Reset", Ctx: "General"},
+}, Behind: []page.Hidden{
+	{Role: page.RoleInput, Name: "Sound volume", Type: "range", Ctx: "Alerts", By: "2"},
+	{Role: page.RoleSelect, Name: "How often", Options: []string{"Daily", "Weekly", "Never"}, Ctx: "Alerts", By: "2"},
+	{Role: page.RoleCheckbox, Name: "Comments", Ctx: "Alerts", By: "2"},
+	{Role: page.RoleButton, Name: "Reset", Ctx: "Alerts", By: "2"},
+	{Role: page.RoleMenuItem, Name: "Archive board", By: "4"},
+	{Role: page.RoleMenuItem, Name: "Export", By: "4"},
+	{Role: page.RoleMenuItem, Name: "CSV", Via: 6},
+	{Role: page.RoleMenuItem, Name: "Make a copy", By: "4"},
+	{Role: page.RoleInput, Name: "Email", Ctx: "Alerts", By: "2"},
+	{Role: page.RoleInput, Name: "Email", Ctx: "Backup", By: "4"},
+	{Role: page.RoleInput, Name: "Nickname", Ctx: "Alerts", By: "2"},
+}}
+
+// shown is prefs once what a click opened is shown, the hidden controls with IDs h1….
+func shown(obs page.Observation) page.Observation {
+	out := page.Observation{URL: obs.URL, Tree: slices.Clone(obs.Tree)}
+	for i, h := range obs.Behind {
+		out.Tree = append(out.Tree, page.Node{ID: "h" + string(rune('1'+i)), Role: h.Role, Name: h.Name, Type: h.Type, Ctx: h.Ctx, Options: h.Options})
+	}
+	return out
+}
+
+func TestBehind(t *testing.T) {
+	for _, c := range []struct {
+		goal string
+		want []string // nil: a question
+	}{
+		{"set the sound volume to 80", []string{`click("2")`, `setValue("h1", "80")`}},
+		{"Sound volume 80 please", []string{`click("2")`, `setValue("h1", "80")`}},
+		{"How often: Never", []string{`click("2")`, `select("h2", "Never")`}},
+		{"change how often to weekly", []string{`click("2")`, `select("h2", "Weekly")`}},
+		{"tick Comments", []string{`click("2")`, `check("h3")`}},
+		{"Archive board", []string{`click("4")`, `click("h5")`}},
+		{"make a copy", []string{`click("4")`, `click("h8")`}},
+		{"type Jas in Display name and tick Comments", []string{`setValue("3", "Jas")`, `click("2")`, `check("h3")`}},
+		// What is shown wins: the shown Reset, not the hidden one.
+		{"click Reset", []string{`click("6")`}},
+		// Behind two different controls: asked.
+		{"put a@b.co in the Email field", nil},
+		// Free text fits any text field, so it does not say a hidden one is meant.
+		{"Nickname: Jas", nil},
+		// Indefinite, and names nothing: asked, nothing opened.
+		{"set something in the notifications", nil},
+		{"pick an option from How often", nil},
+		{"email my boss", nil},
+	} {
+		t.Run(c.goal, func(t *testing.T) {
+			rd := Read(c.goal, prefs, Options{})
+			if c.want == nil {
+				if len(rd.Questions) == 0 {
+					t.Fatalf("want a question, got %v", acts(rd))
+				}
+				for _, cmd := range rd.Commands {
+					if cmd.Bound && cmd.Action.Kind != page.Wait {
+						t.Fatalf("asks but also acts: %v", acts(rd))
+					}
+				}
+				return
+			}
+			if len(rd.Questions) > 0 || len(rd.Unexplained) > 0 {
+				t.Fatalf("want %v, got question %q", c.want, rd.Questions[0].Text)
+			}
+			if got := actsOn(t, rd, shown(prefs)); !slices.Equal(got, c.want) {
+				t.Fatalf("actions = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+// TestBehindSays: the click that opens says why, and the grounding names what is behind.
+func TestBehindSays(t *testing.T) {
+	rd := Read("set the sound volume to 80", prefs, Options{})
+	if len(rd.Commands) == 0 || !strings.Contains(rd.Commands[0].Action.Description, "to reach “Sound volume”") {
+		t.Fatalf("commands %+v", rd.Commands)
+	}
+	if len(rd.Grounded) == 0 || !strings.Contains(rd.Grounded[0].Element, "behind") {
+		t.Fatalf("grounded %+v", rd.Grounded)
+	}
+}
