@@ -147,8 +147,10 @@ func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bo
 	}
 	first := cl.cmds[0]
 	shown := r.obs.Behind
-	target := hidden.cmds[0]
-	name := target.Phrase
+	name := hidden.cmds[0].Phrase
+	if k, err := strconv.Atoi(strings.TrimPrefix(hidden.cmds[0].Action.ID, hiddenPrefix)); err == nil && k >= 1 && k <= len(shown) {
+		name = shown[k-1].Name
+	}
 	first.Action.Says("open", fmt.Sprintf("%s to reach “%s”", page.Describe(n), name))
 	cmds := []Command{first}
 	for _, k := range chain[1:] {
