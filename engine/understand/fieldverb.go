@@ -50,7 +50,7 @@ func (r *reader) fieldAndButton(body []token, changed bool) clause {
 // "Track parcel", "Apply code") and whose other words the body says too.
 func (r *reader) namedByVerb(b int, body []token) bool {
 	keys := r.ix.names[b]
-	if len(keys) == 0 || len(keys) > 3 || stem(keys[0]) != stem(body[0].key) {
+	if len(keys) == 0 || len(keys) > 3 || formWide[keys[0]] || stem(keys[0]) != stem(body[0].key) {
 		return false
 	}
 	said := keysOfToks(body[1:])
@@ -89,6 +89,9 @@ func (r *reader) fillThenPress(body []token, b int, fields []int, changed bool) 
 	}
 	if k := rest[0].key; rest[0].kind == tokWord && (indefinite[k] || possessive[k]) && !codeLike(r.dropNameWords(rest[1:], fields[0], b)) {
 		return clause{}, false // "apply my student discount" says no code; "track my parcel JD0146" does
+	}
+	if swallows(r, rest) || slices.ContainsFunc(rest, func(t token) bool { return t.kind == tokWord && connectives[t.key] }) {
+		return clause{}, false // "submit the survey and send me a code" is two errands
 	}
 	fill := r.fieldValue(rest, changed, true)
 	if !(len(fill.cmds) == 1 && fill.cmds[0].Bound && len(fill.questions) == 0 && len(fill.unexplained) == 0 &&
@@ -135,6 +138,10 @@ func codeLike(toks []token) bool {
 	}
 	return toks[0].kind == tokQuoted || strings.ContainsAny(toks[0].raw, "0123456789@")
 }
+
+// formWide are the buttons that send a whole form, not the one field before them: "submit
+// the survey" never types into the field that happens to precede Submit.
+var formWide = set("submit", "send", "save", "continue", "next", "ok", "done", "confirm", "finish", "update")
 
 // possessive are the words that make a value a description ("my student discount").
 var possessive = set("my", "your", "our", "their", "his", "her")

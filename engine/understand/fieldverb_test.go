@@ -43,3 +43,20 @@ func TestFieldAndButton(t *testing.T) {
 		})
 	}
 }
+
+// TestFieldAndButtonFormWide: a form's own Submit is not a one-field form's verb.
+func TestFieldAndButtonFormWide(t *testing.T) {
+	survey := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleTextarea, Name: "Comments", Ctx: "Survey"},
+		{ID: "2", Role: page.RoleInput, Type: "email", Name: "Contact email", Ctx: "Survey"},
+		{ID: "3", Role: page.RoleButton, Name: "Submit", Ctx: "Survey"},
+	}}
+	for _, goal := range []string{"submit the survey and send me a discount code", "submit jo@x.io"} {
+		rd := Read(goal, survey, Options{})
+		for _, c := range rd.Commands {
+			if c.Action.Kind == page.SetValue {
+				t.Errorf("%q types: %v", goal, acts(rd))
+			}
+		}
+	}
+}

@@ -25,7 +25,7 @@ var functionWords = set("of", "is", "are", "was", "be", "me", "i", "it", "we", "
 	"in", "up", "out", "off", "over", "down", "what", "which", "who", "whose", "when", "where",
 	"how", "do", "does", "did", "dont", "want", "would", "like", "need", "should", "can", "could",
 	"will", "with", "without", "than", "very", "more", "most", "less", "one", "am", "pm", "has",
-	"have", "there", "this", "that", "these", "those", "only", "but", "all", "any")
+	"have", "there", "this", "that", "these", "those", "only", "but", "all", "any", "were", "re", "ll")
 
 // lexiconWords are the words the reader knows by its closed lists; a word among them is
 // never a typo of another (but an ignorable one may be a slip for the page's word: "add
