@@ -228,7 +228,7 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 		// value; a reading that spans one must be clearly better than the split.
 		cl.quality *= 0.9
 	}
-	if typesValue(cl.cmds) && (r.assignsInside(toks[from:to]) || r.swallowsStep(toks[from:to])) {
+	if (typesValue(cl.cmds) || asksToType(cl.questions)) && (r.assignsInside(toks[from:to]) || r.swallowsStep(toks[from:to])) {
 		// A value that runs into another field said with its value is two assignments.
 		cl.quality *= 0.5
 	}

@@ -1,0 +1,168 @@
+package understand
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// Loosely named fields. People name a field by its head noun and say more around it than
+// the page does: "pop the currency over to GBP" (the Currency dropdown), "passport expires
+// March 9th, 2031" (one of the Passport fields), "rename the doc to …" (the Document title
+// field), "the 4th quantity box" (a Qty field). A word the page does not use anywhere
+// cannot tell its elements apart, so when it follows the words the page does use (the
+// head noun), it may be left out; a word the page uses must still match, and a word before
+// the head (a modifier: "the billing address" where the page has only a shipping address)
+// is never left out, since it may name what the page does not show. A word that shortens
+// one word of a field's name ("doc", "qty" for "quantity" where the page says "Qty") is read
+// as that word. Each such reading is announced, and the value must still fit the field.
+
+// looseTarget rewrites a target phrase the page does not explain whole: trailing words the
+// page never uses are dropped and shortened words read as the name's word. ok is false when
+// nothing changed, when a modifier before the head is foreign, or when no page word is left.
+func (r *reader) looseTarget(target []token) ([]token, bool) {
+	head := -1
+	for k, t := range target {
+		if t.kind == tokWord && r.pageWord(t.key) {
+			head = k
+		}
+	}
+	var out []token
+	changed := false
+	for k, t := range target {
+		if t.kind != tokWord || r.known(t.key) || r.pageWord(t.key) {
+			out = append(out, t)
+			continue
+		}
+		if full, ok := r.shortFor(t.key); ok {
+			t.key, t.raw = full, full
+			out = append(out, t)
+			changed, head = true, max(head, k)
+			continue
+		}
+		if k < head || head < 0 || !plainWord(t.raw) || r.slipFor(t) {
+			return nil, false // a modifier, or a slip the typo reader owns
+		}
+		changed = true // said after the head: "the currency over", "passport expires"
+	}
+	return out, changed && head >= 0
+}
+
+// pageWord reports a key some element's name, option or context uses.
+func (r *reader) pageWord(k string) bool {
+	return len(r.ix.byKey[k]) > 0 || len(r.ix.ctxIndex()[k]) > 0
+}
+
+// known reports a word of the phrase's own grammar: a determiner, an ordinal, a role word.
+func (r *reader) known(k string) bool {
+	return ignorable[k] || definite[k] || indefinite[k] || ordinals[k] != 0 || isRoleWord(k) || typeWords[k] != nil
+}
+
+// shortFor finds the one word of a field's name that k shortens: "doc" for "document"
+// (its start), "qty" for "quantity" when the page writes "Qty" (k holds the page word's
+// letters in order, from the same first to the same last letter).
+func (r *reader) shortFor(k string) (string, bool) {
+	if len(k) < 3 || !hasLetter(k) {
+		return "", false
+	}
+	found := ""
+	for i, n := range r.ix.nodes {
+		if !isField(n) || n.Occ {
+			continue
+		}
+		for _, w := range r.ix.names[i] {
+			if w == found || !shortens(k, w) && !shortens(w, k) {
+				continue
+			}
+			if found != "" {
+				return "", false
+			}
+			found = w
+		}
+	}
+	return found, found != ""
+}
+
+// shortens reports a short word that abbreviates a long one: its start ("doc",
+// "document"), or its letters in order from the first to the last ("qty", "quantity").
+func shortens(short, long string) bool {
+	if len(short) < 3 || len(long) < len(short)+2 || short[0] != long[0] {
+		return false
+	}
+	if strings.HasPrefix(long, short) {
+		return true
+	}
+	if short[len(short)-1] != long[len(long)-1] {
+		return false
+	}
+	j := 0
+	for i := 0; i < len(long) && j < len(short); i++ {
+		if long[i] == short[j] {
+			j++
+		}
+	}
+	return j == len(short)
+}
+
+// looseRef resolves a target the page does not explain whole by its loose reading, when
+// that names a field with every word explained.
+func (r *reader) looseRef(target []token, v verb, ref ref) ([]token, ref, bool) {
+	if b, ok := ref.best(); ok && len(ref.unexplained) == 0 && b.score >= 0.8 {
+		return nil, ref, false
+	}
+	lt, ok := r.looseTarget(target)
+	if !ok {
+		return nil, ref, false
+	}
+	alt := r.ix.resolve(lt, v)
+	b, ok := alt.best()
+	if !ok || len(alt.unexplained) > 0 || alt.indefinite || !isField(r.ix.nodes[b.node]) {
+		return nil, ref, false
+	}
+	return lt, alt, true
+}
+
+// resolveLoose is the target's reference, read loosely when the page does not explain it
+// whole.
+func (r *reader) resolveLoose(target []token, v verb) ref {
+	ref := r.ix.resolve(target, v)
+	if _, alt, ok := r.looseRef(target, v, ref); ok {
+		return alt
+	}
+	return ref
+}
+
+// looseNoted announces the loose reading of a target on the field a clause types into,
+// and rates it a little under a reading of every word (but over the question among the
+// fields its head alone would ask, which it answers).
+func looseNoted(cl clause, said []token, obs page.Observation) clause {
+	cl.quality *= 0.95
+	if len(cl.cmds) == 0 || !cl.cmds[0].Bound {
+		return cl
+	}
+	if n, ok := obs.Node(cl.cmds[0].Action.ID); ok {
+		cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", joinRaw(said), page.Describe(n)))
+	}
+	return cl
+}
+
+// slipFor reports a word the typo reader reads as one of the page's words: it is not
+// foreign to the page, only misspelt.
+func (r *reader) slipFor(t token) bool {
+	_, ok := r.closest(t.key, false)
+	return ok && plainWord(t.raw)
+}
+
+// fieldFor is the element a verbless clause's target names for its value: the best
+// candidate of the target read loosely, or the one of a tie the value settles.
+func (r *reader) fieldFor(target, value []token) (cand, bool) {
+	ref := r.resolveLoose(target, vType)
+	if ref.ambiguous {
+		val, _ := r.valueText(value)
+		if c, ok := r.settleRef(vType, "", ref, val); ok {
+			return c, true
+		}
+	}
+	return ref.best()
+}
