@@ -166,3 +166,30 @@ func (r *reader) fieldFor(target, value []token) (cand, bool) {
 	}
 	return ref.best()
 }
+
+// looseOption reads an option said with a trailing noun the page never uses ("Business
+// class please" for the Business option of Cabin): the words before it name the option
+// alone, and the noun after the head cannot tell options apart. Announced.
+func (r *reader) looseOption(body []token, changed bool) clause {
+	n := len(body)
+	for n > 1 && r.foreignAfterHead(body[n-1]) {
+		n--
+	}
+	if n == len(body) || n == 0 || !r.pageWord(body[n-1].key) {
+		return clause{}
+	}
+	cl := r.optionGoal(body[:n], changed)
+	if len(cl.cmds) != 1 {
+		return clause{}
+	}
+	cl.quality *= 0.95
+	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", joinRaw(body), cl.cmds[0].Action.Description))
+	return cl
+}
+
+// foreignAfterHead reports a word the page does not use and that is not a slip for one
+// of its words nor a word of the phrase's grammar.
+func (r *reader) foreignAfterHead(t token) bool {
+	return t.kind == tokWord && plainWord(t.raw) && !r.known(t.key) && !r.pageWord(t.key) &&
+		!lexiconWords[t.key] && !r.slipFor(t)
+}
