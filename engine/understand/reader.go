@@ -22,10 +22,13 @@ type reader struct {
 	obs      page.Observation
 	opts     Options
 	cache    map[clauseKey]clause
+
+	// after is the element "it" points back at while a clause is read (carry.after).
+	after int
 }
 
 func newReader(obs page.Observation, opts Options) *reader {
-	return &reader{ix: newIndex(obs), obs: obs, opts: opts, cache: make(map[clauseKey]clause)}
+	return &reader{ix: newIndex(obs), obs: obs, opts: opts, cache: make(map[clauseKey]clause), after: -1}
 }
 
 // carry is what a clause without a verb inherits from the one before it: "tick A, B and
@@ -33,6 +36,9 @@ func newReader(obs page.Observation, opts Options) *reader {
 type carry struct {
 	verb  verb
 	words string // the verb as written, for the command's words
+	// after is the element the clause before acted on, set only for a clause that points
+	// back at it ("the Apply button next to it"; nexttoit.go); -1 otherwise.
+	after int
 }
 
 type clauseKey struct {
@@ -91,6 +97,7 @@ func (r *reader) read(toks []token) (Reading, float64) {
 				to = bs[k].from
 			}
 			r.revealed = changed && reveals
+			c.after = r.pointedAt(toks[from:to], cls)
 			cl := r.clause(from, to, toks, c, changed)
 			r.revealed = false
 			cls = append(cls, cl)
@@ -222,7 +229,9 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 	if cl, ok := r.cache[k]; ok {
 		return cl
 	}
+	r.after = c.after
 	cl := r.readClause(toks[from:to], c, changed)
+	r.after = -1
 	if commaInside(toks[from:to]) {
 		// Commas part commands far more often than they sit inside an unquoted name or
 		// value; a reading that spans one must be clearly better than the split.

@@ -137,6 +137,11 @@ func (r *reader) settleRef(v verb, vw string, ref ref, value string) (cand, bool
 	if ref.indefinite || ref.det == "some" || ref.det == "several" {
 		return cand{}, false
 	}
+	if r.after >= 0 {
+		if c, ok := r.nearestTo(r.after, ref.cands); ok {
+			return c, true
+		}
+	}
 	return r.settle(v, vw, ref.cands, value)
 }
 
