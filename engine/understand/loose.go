@@ -21,7 +21,7 @@ import (
 // looseTarget rewrites a target phrase the page does not explain whole: trailing words the
 // page never uses are dropped and shortened words read as the name's word. ok is false when
 // nothing changed, when a modifier before the head is foreign, or when no page word is left.
-func (r *reader) looseTarget(target []token) ([]token, bool) {
+func (r *reader) looseTarget(target []token, modifiers bool) ([]token, bool) {
 	head := -1
 	for k, t := range target {
 		if t.kind == tokWord && r.pageWord(t.key) {
@@ -41,7 +41,7 @@ func (r *reader) looseTarget(target []token) ([]token, bool) {
 			changed, head = true, max(head, k)
 			continue
 		}
-		if k < head || head < 0 || !plainWord(t.raw) || r.slipFor(t) {
+		if k < head && !modifiers || head < 0 || !plainWord(t.raw) || r.slipFor(t) {
 			return nil, false // a modifier, or a slip the typo reader owns
 		}
 		changed = true // said after the head: "the currency over", "passport expires"
@@ -106,28 +106,80 @@ func shortens(short, long string) bool {
 }
 
 // looseRef resolves a target the page does not explain whole by its loose reading, when
-// that names a field with every word explained.
-func (r *reader) looseRef(target []token, v verb, ref ref) ([]token, ref, bool) {
+// that names a field with every word explained. A foreign word before the head ("the site
+// language") is left out only when the value is one the field is made for (an option of
+// it: "Русский"), which says which field is meant better than the word could.
+func (r *reader) looseRef(target []token, v verb, ref ref, value string) ([]token, ref, bool) {
 	if b, ok := ref.best(); ok && len(ref.unexplained) == 0 && b.score >= 0.8 {
 		return nil, ref, false
 	}
-	lt, ok := r.looseTarget(target)
-	if !ok {
+	if lt, alt, ok := r.looseWith(target, v, false); ok {
+		return lt, alt, true
+	}
+	if value == "" {
 		return nil, ref, false
+	}
+	if lt, alt, ok := r.looseWith(target, v, true); ok && !alt.ambiguous && r.fitFor(v, alt.cands[0].node, value) == fitMade {
+		return lt, alt, true
+	}
+	if alt, ok := r.reordered(target); ok {
+		return target, alt, true
+	}
+	return nil, ref, false
+}
+
+func (r *reader) looseWith(target []token, v verb, modifiers bool) ([]token, ref, bool) {
+	lt, ok := r.looseTarget(target, modifiers)
+	if !ok {
+		return nil, ref{}, false
 	}
 	alt := r.ix.resolve(lt, v)
 	b, ok := alt.best()
 	if !ok || len(alt.unexplained) > 0 || alt.indefinite || !isField(r.ix.nodes[b.node]) {
-		return nil, ref, false
+		return nil, ref{}, false
 	}
 	return lt, alt, true
 }
 
+// reordered finds the one field whose name holds every word of the target in another
+// order: "the kitchen notes" for "Notes for the kitchen".
+func (r *reader) reordered(target []token) (ref, bool) {
+	var keys []string
+	for _, t := range target {
+		switch {
+		case t.kind != tokWord:
+			return ref{}, false
+		case r.known(t.key):
+		case !r.pageWord(t.key):
+			return ref{}, false
+		default:
+			keys = append(keys, t.key)
+		}
+	}
+	if len(keys) < 2 {
+		return ref{}, false
+	}
+	hit := -1
+	for i, n := range r.ix.nodes {
+		if !isField(n) || n.Occ || !r.ix.inScope(i) || !containsAll(r.ix.names[i], keys) {
+			continue
+		}
+		if hit >= 0 {
+			return ref{}, false
+		}
+		hit = i
+	}
+	if hit < 0 {
+		return ref{}, false
+	}
+	return ref{cands: []cand{{node: hit, score: 0.9, option: -1}}}, true
+}
+
 // resolveLoose is the target's reference, read loosely when the page does not explain it
 // whole.
-func (r *reader) resolveLoose(target []token, v verb) ref {
+func (r *reader) resolveLoose(target []token, v verb, value string) ref {
 	ref := r.ix.resolve(target, v)
-	if _, alt, ok := r.looseRef(target, v, ref); ok {
+	if _, alt, ok := r.looseRef(target, v, ref, value); ok {
 		return alt
 	}
 	return ref
@@ -157,9 +209,9 @@ func (r *reader) slipFor(t token) bool {
 // fieldFor is the element a verbless clause's target names for its value: the best
 // candidate of the target read loosely, or the one of a tie the value settles.
 func (r *reader) fieldFor(target, value []token) (cand, bool) {
-	ref := r.resolveLoose(target, vType)
+	val, _ := r.valueText(value)
+	ref := r.resolveLoose(target, vType, val)
 	if ref.ambiguous {
-		val, _ := r.valueText(value)
 		if c, ok := r.settleRef(vType, "", ref, val); ok {
 			return c, true
 		}

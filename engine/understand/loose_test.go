@@ -18,6 +18,8 @@ func TestLooseTarget(t *testing.T) {
 		{ID: "5", Role: page.RoleInput, Name: "Qty", Type: "number", Ctx: "Cable"},
 		{ID: "6", Role: page.RoleInput, Name: "Qty", Type: "number", Ctx: "Lamp"},
 		{ID: "7", Role: page.RoleButton, Name: "Pay now", Ctx: "Payment"},
+		{ID: "8", Role: page.RoleTextarea, Name: "Notes for the courier", Ctx: "Delivery"},
+		{ID: "9", Role: page.RoleSelect, Name: "Language", Options: []string{"English", "Русский"}, Ctx: "Delivery"},
 	}}
 	doc := page.Observation{Tree: []page.Node{
 		{ID: "1", Role: page.RoleInput, Name: "Document title"},
@@ -35,6 +37,9 @@ func TestLooseTarget(t *testing.T) {
 		{"trailing word", shop, "switch the currency across to EUR", []string{`select("2", "EUR – Euro")`}},
 		{"no such option", shop, "pop the currency over to Bitcoin", nil},
 		{"foreign modifier", shop, "set the billing address to 1 Main St", nil},
+		{"other order", shop, "fill the courier notes with leave it by the shed", []string{`setValue("8", "leave it by the shed")`}},
+		{"modifier and an option", shop, "set the app language to Русский", []string{`select("9", "Русский")`}},
+		{"modifier and no option", shop, "set the app language to Klingon", nil},
 		{"shortened", shop, "set the 2nd quantity box to 4", []string{`setValue("5", "4")`}},
 		{"start of a word", doc, "rename the doc to Q3 plan", []string{`setValue("1", "Q3 plan")`}},
 		{"head and a date", doc, "licence runs out 4 May 2030", []string{`setValue("4", "2030-05-04")`}},

@@ -97,9 +97,9 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 		return cl
 	}
 	ref := r.ix.resolve(target, v)
-	said := target
-	if lt, alt, ok := r.looseRef(target, v, ref); ok && len(value) > 0 {
-		target, ref = lt, alt
+	said, loose := target, false
+	if lt, alt, ok := r.looseRef(target, v, ref, val); ok && len(value) > 0 {
+		target, ref, loose = lt, alt, true
 	}
 	if len(value) > 0 && !quoted && isVague(value) && !r.namesOption(ref, val) {
 		// A question is as good a reading as its target is a grounding: "set the volume to
@@ -125,7 +125,7 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 			Text: fmt.Sprintf("What should I put into %s?", page.Describe(n)), Element: n.ID, Verb: string(v)}}}
 	}
 	cl.quality *= suspicion
-	if len(said) != len(target) || joinRaw(said) != joinRaw(target) {
+	if loose {
 		cl = looseNoted(cl, said, r.obs)
 	}
 	return cl
