@@ -2,6 +2,7 @@ package understand
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
@@ -35,13 +36,20 @@ func (r *reader) looseTarget(target []token, modifiers bool) ([]token, bool) {
 			out = append(out, t)
 			continue
 		}
-		if full, ok := r.shortFor(t.key); ok {
+		if lexiconWords[t.key] {
+			if particles[t.key] && k > head && head >= 0 {
+				changed = true // "pop the currency over to GBP"
+				continue
+			}
+			return nil, false // a verb or frame word inside a target: the split is wrong
+		}
+		if full := r.foreignWord(t, false).short; full != "" {
 			t.key, t.raw = full, full
 			out = append(out, t)
 			changed, head = true, max(head, k)
 			continue
 		}
-		if k < head && !modifiers || head < 0 || !plainWord(t.raw) || r.slipFor(t) {
+		if k < head && !modifiers || head < 0 || r.foreignWord(t, true).slip {
 			return nil, false // a modifier, or a slip the typo reader owns
 		}
 		changed = true // said after the head: "the currency over", "passport expires"
@@ -67,21 +75,26 @@ func (r *reader) shortFor(k string) (string, bool) {
 		return "", false
 	}
 	found := ""
-	for i, n := range r.ix.nodes {
-		if !isField(n) || n.Occ {
+	for w, nodes := range r.ix.byKey {
+		if w == found || !shortens(k, w) && !shortens(w, k) || !r.anyField(nodes, w) {
 			continue
 		}
-		for _, w := range r.ix.names[i] {
-			if w == found || !shortens(k, w) && !shortens(w, k) {
-				continue
-			}
-			if found != "" {
-				return "", false
-			}
-			found = w
+		if found != "" {
+			return "", false
 		}
+		found = w
 	}
 	return found, found != ""
+}
+
+// anyField reports a field among nodes whose own name uses the key w (not only an option).
+func (r *reader) anyField(nodes []int, w string) bool {
+	for _, i := range nodes {
+		if n := r.ix.nodes[i]; isField(n) && !n.Occ && slices.Contains(r.ix.names[i], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // shortens reports a short word that abbreviates a long one: its start ("doc",
@@ -242,6 +255,33 @@ func (r *reader) looseOption(body []token, changed bool) clause {
 // foreignAfterHead reports a word the page does not use and that is not a slip for one
 // of its words nor a word of the phrase's grammar.
 func (r *reader) foreignAfterHead(t token) bool {
-	return t.kind == tokWord && plainWord(t.raw) && !r.known(t.key) && !r.pageWord(t.key) &&
-		!lexiconWords[t.key] && !r.slipFor(t)
+	return t.kind == tokWord && !r.known(t.key) && !r.pageWord(t.key) &&
+		!lexiconWords[t.key] && !r.foreignWord(t, true).slip
+}
+
+// foreignWord is what a word the page does not use may be: a shortening of one word of a
+// field's name, or a slip (or not a plain word) that is never left out.
+type foreignWord struct {
+	short           string
+	slip            bool
+	shortOK, slipOK bool // which of the two has been looked up
+}
+
+// foreignWord looks a word up once per goal, and only as far as asked (slip too when
+// withSlip): the look-ups scan the page's vocabulary.
+func (r *reader) foreignWord(t token, withSlip bool) foreignWord {
+	if r.foreign == nil {
+		r.foreign = make(map[string]foreignWord)
+	}
+	w := r.foreign[t.raw]
+	if !w.shortOK {
+		w.short, _ = r.shortFor(t.key)
+		w.shortOK = true
+	}
+	if withSlip && !w.slipOK {
+		w.slip = !plainWord(t.raw) || r.slipFor(t)
+		w.slipOK = true
+	}
+	r.foreign[t.raw] = w
+	return w
 }

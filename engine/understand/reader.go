@@ -25,6 +25,8 @@ type reader struct {
 
 	// after is the element "it" points back at while a clause is read (carry.after).
 	after int
+	// foreign memoizes what loose.go learns of a word the page does not use.
+	foreign map[string]foreignWord
 }
 
 func newReader(obs page.Observation, opts Options) *reader {
