@@ -25,6 +25,9 @@ func (r *reader) assignsInside(toks []token) bool {
 				need = 1
 			}
 			ref := r.ix.resolve(toks[b.to:m], vType)
+			if best, ok := ref.best(); ok && need == 1 && r.madeValueAt(best.node, toks, m) {
+				need = 0.8 // "… and drop-off 21 May 2026 at 6pm": a value only that field takes
+			}
 			if best, ok := ref.best(); ok && best.score >= need && !ref.ambiguous && len(ref.unexplained) == 0 && isField(r.ix.nodes[best.node]) {
 				return true
 			}
@@ -167,7 +170,7 @@ func saysDate(toks []token) bool {
 // that starts a name on the page: "First name: Ana" is not "first, name: Ana".
 func (r *reader) clauseBody(toks []token) []token {
 	lo, hi := stripPolite(toks)
-	for lo > 0 && lo < hi && r.startsName(toks[lo-1], toks[lo]) {
+	for lo > 0 && lo < hi && (r.startsName(toks[lo-1], toks[lo]) || ordinalOfRole(toks[lo-1], toks[lo])) {
 		lo--
 	}
 	return toks[lo:hi]

@@ -179,3 +179,9 @@ func opensSomething(n page.Node) bool {
 	}
 	return strings.Contains(n.State, "popup") || strings.Contains(n.State, "expanded")
 }
+
+// hiddenWord reports a key of a hidden control's name or options.
+func (r *reader) hiddenWord(k string) bool {
+	h := r.behindReader()
+	return h != nil && len(h.ix.byKey[k]) > 0
+}

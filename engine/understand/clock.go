@@ -132,5 +132,22 @@ func parseDateTime(s string, opts Options) (string, bool) {
 			return d.iso() + "T" + t, true
 		}
 	}
+	return timeThenDate(toks, opts)
+}
+
+// timeThenDate reads the time said first: "noon on July 1st, 2027", "9:30 on 3 May".
+func timeThenDate(toks []token, opts Options) (string, bool) {
+	for cut := 1; cut < len(toks)-1; cut++ {
+		if toks[cut].key != "on" && toks[cut].raw != "," {
+			continue
+		}
+		t, ok := parseClock(joinRaw(toks[:cut]))
+		if !ok {
+			continue
+		}
+		if d, ok := parseDate(joinRaw(toks[cut+1:]), opts.DayFirst, opts.year()); ok {
+			return d.iso() + "T" + t, true
+		}
+	}
 	return "", false
 }

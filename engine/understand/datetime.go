@@ -2,6 +2,7 @@ package understand
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -14,7 +15,7 @@ func (r *reader) splitDateTime(cl clause, cmd Command, node int, value string, g
 	if n.Type != "date" {
 		return clause{}, false
 	}
-	if _, ok := parseDate(value, r.opts.DayFirst, r.opts.year()); ok {
+	if _, ok := parseDate(value, r.opts.DayFirst, r.opts.year()); ok && !saysTimeFirst(value, r.opts) {
 		return clause{}, false
 	}
 	dt, ok := parseDateTime(value, r.opts)
@@ -49,4 +50,11 @@ func (r *reader) timeBeside(node int) int {
 		}
 	}
 	return -1
+}
+
+// saysTimeFirst reports a date said after its time ("noon on July 1st, 2027"), which the
+// date reader alone would read as the date without the time.
+func saysTimeFirst(value string, opts Options) bool {
+	_, ok := timeThenDate(tokenize(strings.TrimSpace(value)), opts)
+	return ok
 }

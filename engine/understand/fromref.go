@@ -59,6 +59,8 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 		}
 		return clause{quality: 0.2 * explained, unexplained: words0(phraseToks),
 			questions: nil}
+	case ref.det == "both" && good == 2 && v == vType:
+		return r.intoBoth(vw, ref, words, value, explained)
 	case allWords[ref.det] && good > 1 && v != vType:
 		return r.fromAll(v, vw, ref, words, value, explained)
 	case ref.indefinite && good == 1 && !ref.roleOnly && r.namedExactly(phraseToks, ref.cands[0].node):
@@ -68,8 +70,14 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 		// "some" leaves the choice open even when one element fits; so does "an email"
 		// that matches one element by a word of its name: only "a button" with one button
 		// is certain.
+		if c, ok := r.settleRef(v, vw, ref, value); ok {
+			cl := r.settled(v, vw, c, value, words)
+			cl.quality *= explained
+			cl.unexplained = append(cl.unexplained, unexpl...)
+			return cl
+		}
 		q := r.whichElement(words, ref.cands, r.binder(v, vw, value, false, words))
-		return clause{quality: 0.9 * explained, questions: []Question{q}, unexplained: unexpl}
+		return clause{quality: askQuality(ref) * explained, questions: []Question{q}, unexplained: unexpl}
 	}
 	best, _ := ref.best()
 	cl := r.bindClause(v, vw, best.node, best.score, value, false, words)

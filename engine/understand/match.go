@@ -128,6 +128,9 @@ func (ix *index) nameMatch(q []string, i int) (float64, []bool) {
 		wq[j] = q[k]
 	}
 	s, u := phraseMatch(wq, ix.names[i])
+	if s == 0 {
+		return symbolsAlone(len(syms), len(q)), used
+	}
 	for j, k := range words {
 		used[k] = u[j]
 	}

@@ -34,7 +34,7 @@ func TestQuantified(t *testing.T) {
 		{"set both time fields to 07:30", []string{`setValue("1", "07:30")`, `setValue("2", "07:30")`}},
 		{"put 22:00 in both time boxes", []string{`setValue("1", "22:00")`, `setValue("2", "22:00")`}},
 		{"set the discount % to 5 on all three lines", []string{`setValue("3", "5")`, `setValue("4", "5")`, `setValue("5", "5")`}},
-		{"make the discount % 10 for every line", []string{`setValue("3", "10")`, `setValue("4", "10")`, `setValue("5", "10")`}},
+		{"put 10 in the discount % for every line", []string{`setValue("3", "10")`, `setValue("4", "10")`, `setValue("5", "10")`}},
 		{"untick every calendar except Gym", []string{`uncheck("6")`, `uncheck("8")`}},
 		{"tick all the calendar checkboxes", []string{`check("6")`, `check("7")`, `check("8")`}},
 		{"set the discount % to 5 on all four lines", nil}, // three lines, not four

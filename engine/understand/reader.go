@@ -26,10 +26,15 @@ type reader struct {
 	// marks that reader, which looks no further.
 	hidden   *reader
 	isBehind bool
+
+	// after is the element "it" points back at while a clause is read (carry.after).
+	after int
+	// foreign memoizes what loose.go learns of a word the page does not use.
+	foreign map[string]foreignWord
 }
 
 func newReader(obs page.Observation, opts Options) *reader {
-	return &reader{ix: newIndex(obs), obs: obs, opts: opts, cache: make(map[clauseKey]clause)}
+	return &reader{ix: newIndex(obs), obs: obs, opts: opts, cache: make(map[clauseKey]clause), after: -1}
 }
 
 // carry is what a clause without a verb inherits from the one before it: "tick A, B and
@@ -37,6 +42,9 @@ func newReader(obs page.Observation, opts Options) *reader {
 type carry struct {
 	verb  verb
 	words string // the verb as written, for the command's words
+	// after is the element the clause before acted on, set only for a clause that points
+	// back at it ("the Apply button next to it"; nexttoit.go); -1 otherwise.
+	after int
 }
 
 type clauseKey struct {
@@ -95,6 +103,7 @@ func (r *reader) read(toks []token) (Reading, float64) {
 				to = bs[k].from
 			}
 			r.revealed = changed && reveals
+			c.after = r.pointedAt(toks[from:to], cls)
 			cl := r.clause(from, to, toks, c, changed)
 			r.revealed = false
 			cls = append(cls, cl)
@@ -226,7 +235,9 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 	if cl, ok := r.cache[k]; ok {
 		return cl
 	}
+	r.after = c.after
 	cl := r.readClause(toks[from:to], c, changed)
+	r.after = -1
 	if worthBehind(cl) {
 		if b, ok := r.behind(toks[from:to], c, changed); ok {
 			cl = b
@@ -237,7 +248,7 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 		// value; a reading that spans one must be clearly better than the split.
 		cl.quality *= 0.9
 	}
-	if typesValue(cl.cmds) && (r.assignsInside(toks[from:to]) || r.swallowsStep(toks[from:to])) {
+	if (typesValue(cl.cmds) || asksToType(cl.questions)) && (r.assignsInside(toks[from:to]) || r.swallowsStep(toks[from:to])) {
 		// A value that runs into another field said with its value is two assignments.
 		cl.quality *= 0.5
 	}

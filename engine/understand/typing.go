@@ -70,7 +70,7 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 	case quoted:
 	case swallows(r, value):
 		suspicion = 0.5
-	case hasComma(value):
+	case hasComma(value) && wholeShape(joinRaw(value)) == "":
 		// People separate commands with commas far more often than they type one into
 		// a value without quotes.
 		suspicion = 0.8
@@ -97,6 +97,10 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 		return cl
 	}
 	ref := r.ix.resolve(target, v)
+	said, loose := target, false
+	if lt, alt, ok := r.looseRef(target, v, ref, val); ok && len(value) > 0 {
+		target, ref, loose = lt, alt, true
+	}
 	if len(value) > 0 && !quoted && isVague(value) && !r.namesOption(ref, val) {
 		// A question is as good a reading as its target is a grounding: "set the volume to
 		// 80" must not read "the volume" as a vague value for a field named "80".
@@ -105,6 +109,9 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 			g = b.score
 		}
 		return clause{quality: 0.95 * g, questions: []Question{r.askValue(ref, words, joinRaw(value))}}
+	}
+	if c, ok := r.nthOne(v, target, ref, val); ok {
+		return r.settled(v, vw, c, val, words)
 	}
 	cl := r.fromRef(v, vw, target, ref, changed, val)
 	for k := range cl.cmds {
@@ -118,6 +125,9 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 			Text: fmt.Sprintf("What should I put into %s?", page.Describe(n)), Element: n.ID, Verb: string(v)}}}
 	}
 	cl.quality *= suspicion
+	if loose {
+		cl = looseNoted(cl, said, r.obs)
+	}
 	return cl
 }
 

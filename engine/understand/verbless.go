@@ -164,7 +164,7 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			// with its particle, not a field named "Note" with a value "down …".
 			return
 		}
-		b, ok := r.ix.resolve(target, vType).best()
+		b, ok := r.fieldFor(target, value)
 		whole := len(value) == 1 && value[0].kind == tokQuoted || marked && cleanValue(value) && !swallows(r, value)
 		if (!ok || b.score < 0.8 || !isField(r.ix.nodes[b.node])) && whole {
 			if i, found := r.bodyField(target); found {
@@ -181,7 +181,7 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		// With no verb and no ":" the field must be named well, unless the value's
 		// shape is what the field takes ("prefered tiem 4pm" into a time input).
 		need := 0.8
-		if marked || shapeFits(value, r.ix.nodes[max(0, b.node)]) {
+		if marked || shapeFits(value, r.ix.nodes[max(0, b.node)]) || ok && r.madeValueAt(b.node, value, 0) {
 			need = 0.6
 		}
 		if !ok || b.score < need {

@@ -1,0 +1,42 @@
+package understand
+
+import "strings"
+
+// Choosing leads. People choose an option with words that are not a verb of the lexicon:
+// "go for the zero excess cover", "I'll have the Business class", "we'd like the terrace".
+// What follows such a lead is read as what follows "choose"; the lead itself says nothing
+// about which element, so it never grounds anything. The list is closed and checked
+// against testdata/leads.txt.
+var choosingLeads = func() [][]string {
+	var out [][]string
+	for _, l := range []string{"go for", "i'll go for", "i'll go with", "i'll have", "i'll take", "let's go with",
+		"we'd like", "we'll go with", "we'll have", "we'll take"} {
+		out = append(out, matchKeys(l))
+	}
+	return out
+}()
+
+// leadChoice reads a clause that starts with a choosing lead as a choice of what follows.
+func (r *reader) leadChoice(body []token, changed bool) clause {
+	for _, ws := range choosingLeads {
+		if len(body) > len(ws) && matchWords(body, 0, ws) {
+			if at := len(ws); body[at].key == "to" && at+1 < len(body) {
+				// "we'd like to book a table": before "to" the lead is only polite.
+				return r.readClause(body[at+1:], carry{}, changed)
+			}
+			cl := r.withVerb(vSelect, joinRaw(body[:len(ws)]), body[len(ws):], changed)
+			cl.quality *= 0.97 // a lead says less than "choose"
+			return cl
+		}
+	}
+	return clause{}
+}
+
+// leadWords is the lead list as written, for the test that keeps it closed.
+func leadWords() []string {
+	out := make([]string, 0, len(choosingLeads))
+	for _, ws := range choosingLeads {
+		out = append(out, strings.Join(ws, " "))
+	}
+	return out
+}
