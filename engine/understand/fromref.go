@@ -93,14 +93,7 @@ func (r *reader) fromAll(v verb, vw string, ref ref, words, value string, explai
 		return clause{quality: 0.9 * explained, questions: []Question{r.whichElement(words, ref.cands, r.binder(v, vw, value, false, words))}}
 	}
 	out := clause{quality: explained}
-	var nodes []int
-	for _, c := range ref.cands {
-		if c.score >= minMatch {
-			nodes = append(nodes, c.node)
-		}
-	}
-	slices.Sort(nodes)
-	for _, n := range nodes {
+	for _, n := range goodNodes(ref) {
 		b := r.bindClause(v, vw, n, 1, value, false, words)
 		out.cmds = append(out.cmds, b.cmds...)
 		out.grounded = append(out.grounded, b.grounded...)
@@ -195,4 +188,16 @@ func (r *reader) binder(v verb, vw, value string, quoted bool, words string) fun
 		}
 		return r.bindClause(v, vw, c.node, 1, val, quoted, words)
 	}
+}
+
+// goodNodes are the candidates that fit well enough, in page order.
+func goodNodes(ref ref) []int {
+	var nodes []int
+	for _, c := range ref.cands {
+		if c.score >= minMatch {
+			nodes = append(nodes, c.node)
+		}
+	}
+	slices.Sort(nodes)
+	return nodes
 }

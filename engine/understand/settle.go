@@ -2,7 +2,6 @@ package understand
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
@@ -178,14 +177,7 @@ func asksToType(qs []Question) bool {
 // 00:00"), asking as the first field would when the value fits either of them badly.
 func (r *reader) intoBoth(vw string, ref ref, words, value string, explained float64) clause {
 	out := clause{quality: explained}
-	var nodes []int
-	for _, c := range ref.cands {
-		if c.score >= minMatch {
-			nodes = append(nodes, c.node)
-		}
-	}
-	slices.Sort(nodes)
-	for _, n := range nodes {
+	for _, n := range goodNodes(ref) {
 		b := r.bindClause(vType, vw, n, 1, value, false, words)
 		if len(b.questions) > 0 || len(b.cmds) == 0 {
 			b.quality *= explained
