@@ -107,8 +107,8 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	return r.openFirst(body, cl, chain)
 }
 
-// revealChain lists the hidden controls between a hidden one and the shown control that
-// reveals them all, outermost first, ending with the shown one's index as -1-node.
+// revealChain lists what must be opened to reach a hidden control: first the shown control
+// (its node index written as -1-node), then the hidden ones between, outermost first.
 func (r *reader) revealChain(id string) ([]int, bool) {
 	k, err := strconv.Atoi(strings.TrimPrefix(id, hiddenPrefix))
 	if err != nil || !strings.HasPrefix(id, hiddenPrefix) {
