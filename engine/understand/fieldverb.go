@@ -23,8 +23,12 @@ func (r *reader) fieldAndButton(body []token, changed bool) clause {
 	}
 	var best clause
 	ties := 0
-	for b, n := range r.ix.nodes {
-		if n.Occ || n.Role != page.RoleButton && n.Role != page.RoleLink || !r.namedByVerb(b, body) {
+	said := keysOfToks(body[1:])
+	// Only the elements whose name holds the verb's word can be its button: the page's
+	// index finds them without a pass over every element (this frame runs for every clause).
+	for _, b := range r.ix.byKey[body[0].key] {
+		n := r.ix.nodes[b]
+		if n.Occ || n.Role != page.RoleButton && n.Role != page.RoleLink || !r.namedByVerb(b, body[0].key, said) {
 			continue
 		}
 		fields := r.fieldsBefore(b)
@@ -46,14 +50,13 @@ func (r *reader) fieldAndButton(body []token, changed bool) clause {
 	return best
 }
 
-// namedByVerb reports a button whose name starts with the body's first word ("Apply",
-// "Track parcel", "Apply code") and whose other words the body says too.
-func (r *reader) namedByVerb(b int, body []token) bool {
+// namedByVerb reports a button whose name starts with the verb ("Apply", "Track parcel",
+// "Apply code") and whose other words are said too.
+func (r *reader) namedByVerb(b int, verb string, said []string) bool {
 	keys := r.ix.names[b]
-	if len(keys) == 0 || len(keys) > 3 || formWide[keys[0]] || stem(keys[0]) != stem(body[0].key) {
+	if len(keys) == 0 || len(keys) > 3 || formWide[keys[0]] || keys[0] != verb {
 		return false
 	}
-	said := keysOfToks(body[1:])
 	for _, k := range keys[1:] {
 		if !slices.ContainsFunc(said, func(s string) bool { return stem(s) == stem(k) }) {
 			return false
