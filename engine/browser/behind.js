@@ -12,15 +12,13 @@
   const E = window.__errandV3;
   if (!E || !E.read || !E.collect || E.behind) return;
   const clip = E.clip;
-  const { nameOf } = E.read;
+  const { nameOf, TEXT_TYPES, optionTexts } = E.read;
   const { contextOf } = E.collect;
   // The most hidden controls read per walk, and listed: a page with thousands of hidden
   // rows must not slow the walk (it is on the hot path).
   const READ = 2000;
   const MAX = 300;
   const UP = 16;
-  /** @type {Record<string, number>} */
-  const TEXT_TYPES = { text: 1, checkbox: 1, radio: 1, button: 1, reset: 1, image: 1, submit: 1 };
 
   /**
    * A revealer: a visible record, or a hidden control (its index in the list) that shows it.
@@ -180,10 +178,9 @@
     if (out.c === name) out.c = '';
     if (c.tag === 'input') {
       const t = /** @type {HTMLInputElement} */ (c.el).type;
-      if (!TEXT_TYPES[t]) out.t = t;
+      if (!TEXT_TYPES[t] && t !== 'submit') out.t = t;
     } else if (c.tag === 'select') {
-      out.o = [];
-      for (const op of /** @type {HTMLSelectElement} */ (c.el).options) if (out.o.length < 200) out.o.push(clip(op.text, 80));
+      out.o = optionTexts(/** @type {HTMLSelectElement} */ (c.el));
     }
     return out;
   }

@@ -18,13 +18,11 @@
   const clip = E.clip;
   const OWN = 'data-llm-id';
 
-  const { roleOf, nameOf, valueOf, stateOf, ariaFlags, hits, modalsIn, modalsOf, outside, scrollInfo } = E.read;
+  const { roleOf, nameOf, valueOf, stateOf, ariaFlags, hits, modalsIn, modalsOf, outside, scrollInfo, TEXT_TYPES, optionTexts } = E.read;
   const { collect, current, place, contextOf, boxName, undefinedCount, Cand } = E.collect;
   const { messages, domHash, findScrollers, dialogName } = E.signals;
   const wired = E.wired;
   const text = E.text;
-  /** @type {Record<string, number>} */
-  const TEXT_TYPES = { text: 1, checkbox: 1, radio: 1, button: 1, reset: 1, image: 1 };
 
   // visit reads one control. Layout is read once (getBoundingClientRect); the style-based
   // visibility test and the hit test run only near the viewport, where they matter and
@@ -106,8 +104,7 @@
     const t = c.tag === 'input' && !TEXT_TYPES[el.type] ? el.type : c.tag === 'button' && el.type === 'submit' && el.form ? 'submit' : '';
     let o = null;
     if (c.tag === 'select') {
-      o = [];
-      for (const op of el.options) if (o.length < 200) o.push(clip(op.text, 80));
+      o = optionTexts(/** @type {HTMLSelectElement} */ (el));
     } else if (c.tag === 'input') {
       o = suggestions(/** @type {HTMLInputElement} */ (el), R.root, deps);
     }

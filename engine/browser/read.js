@@ -273,8 +273,21 @@
     return o === 'auto' || o === 'scroll' || o === 'overlay';
   }
 
+  // TEXT_TYPES are the input types a node does not report: plain text, and the ones its
+  // role already says.
+  /** @type {Record<string, number>} */
+  const TEXT_TYPES = { text: 1, checkbox: 1, radio: 1, button: 1, reset: 1, image: 1 };
+
+  // optionTexts are a select's options as a node lists them (at most 200).
+  /** @param {HTMLSelectElement} el */
+  function optionTexts(el) {
+    const o = [];
+    for (const op of el.options) if (o.length < 200) o.push(clip(op.text, 80));
+    return o;
+  }
+
   E.read = {
-    ROLES, INPUT_ROLES, TAG, ATTR_SEL, tagRole, attrRole, roleOf, nameOf, valueOf, stateOf, ariaFlags,
-    hits, modalsIn, modalsOf, outside, scrollInfo, scrollable,
+    ROLES, INPUT_ROLES, TAG, ATTR_SEL, TEXT_TYPES, tagRole, attrRole, roleOf, nameOf, valueOf, stateOf, ariaFlags,
+    hits, modalsIn, modalsOf, outside, scrollInfo, scrollable, optionTexts,
   };
 })();

@@ -302,6 +302,8 @@ declare namespace Errand {
     INPUT_ROLES: Record<string, string>;
     TAG: Record<string, number>;
     ATTR_SEL: string;
+    TEXT_TYPES: Record<string, number>;
+    optionTexts(el: HTMLSelectElement): string[];
     tagRole(el: El, tag: string): string;
     attrRole(el: El, tag: string, r: string): string;
     roleOf(el: El, tag: string): string;

@@ -146,9 +146,6 @@ func codeLike(toks []token) bool {
 // the survey" never types into the field that happens to precede Submit.
 var formWide = set("submit", "send", "save", "continue", "next", "ok", "done", "confirm", "finish", "update")
 
-// possessive are the words that make a value a description ("my student discount").
-var possessive = set("my", "your", "our", "their", "his", "her")
-
 // namesField reports a value made of the field's own words ("code" for "Promo code").
 func namesField(value, field string) bool {
 	name := matchKeys(field)

@@ -65,12 +65,9 @@ func headSaid(body []token) (num int, said []string, ok bool) {
 		if t.kind == tokPunct {
 			continue
 		}
-		if n, err := strconv.Atoi(t.key); err == nil || numberWords[t.key] != "" {
+		if n, ok := tokenNumber(t); ok {
 			if num != 0 {
 				return 0, nil, false
-			}
-			if err != nil {
-				n, _ = strconv.Atoi(numberWords[t.key])
 			}
 			num = n
 			continue

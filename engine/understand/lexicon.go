@@ -38,7 +38,9 @@ var politeTail = [][]string{
 // determiners stand before a noun phrase. indefinite ones make the phrase a question when it
 // is a value ("a name") or has several candidates ("a button").
 var (
-	definite   = set("the", "this", "that", "my", "your", "our", "its", "their", "his", "her", "both", "all", "every", "each")
+	definite = set("the", "this", "that", "my", "your", "our", "its", "their", "his", "her", "both", "all", "every", "each")
+	// possessive determiners make a value a description ("my student discount").
+	possessive = set("my", "your", "our", "their", "his", "her")
 	indefinite = set("a", "an", "some", "any", "another", "whichever", "whatever", "one", "several", "few")
 )
 

@@ -126,18 +126,21 @@ func rowNoun(toks []token) bool {
 	return len(toks) > 0
 }
 
-// countWord reads a count: "3", "three".
+// countWord reads a count of several: "3", "three".
 func countWord(t token) (int, bool) {
+	n, ok := tokenNumber(t)
+	return n, ok && n > 1 && (numberWords[t.key] != "" || n < 50)
+}
+
+// tokenNumber reads a word that is a whole number, in digits or spelled out.
+func tokenNumber(t token) (int, bool) {
 	if t.kind != tokWord {
 		return 0, false
 	}
 	if v, ok := numberWords[t.key]; ok {
-		return atoi(v), atoi(v) > 1
+		return atoi(v), true
 	}
-	if n, ok := atoiKey(t.key); ok && n > 1 && n < 50 {
-		return n, true
-	}
-	return 0, false
+	return atoiKey(t.key)
 }
 
 // splitList splits "Work, Family and Birthdays" into its items.
