@@ -163,7 +163,9 @@ func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bo
 	out := clause{cmds: cmds, quality: hidden.quality * 0.95, changes: true, deferred: true, next: hidden.next}
 	for _, g := range hidden.grounded {
 		g.ID = ""
-		g.Element += " (behind " + page.Describe(n) + ")"
+		if g.Element != "" {
+			g.Element += " (behind " + page.Describe(n) + ")"
+		}
 		out.grounded = append(out.grounded, g)
 	}
 	out.assumed = hidden.assumed
