@@ -93,7 +93,11 @@ func TestBehindSays(t *testing.T) {
 	if len(rd.Commands) == 0 || !strings.Contains(rd.Commands[0].Action.Description, "to reach “Sound volume”") {
 		t.Fatalf("commands %+v", rd.Commands)
 	}
-	if len(rd.Grounded) == 0 || !strings.Contains(rd.Grounded[0].Element, "behind") {
+	found := false
+	for _, g := range rd.Grounded {
+		found = found || g.As == "element" && strings.Contains(g.Element, "behind")
+	}
+	if !found {
 		t.Fatalf("grounded %+v", rd.Grounded)
 	}
 }
