@@ -11,7 +11,6 @@
 (() => {
   const E = window.__errandV3;
   if (!E || !E.read || !E.collect || E.behind) return;
-  const clip = E.clip;
   const { nameOf, TEXT_TYPES, optionTexts } = E.read;
   const { contextOf } = E.collect;
   // The most hidden controls read per walk, and listed: a page with thousands of hidden
@@ -172,7 +171,7 @@
     if (!name) return null;
     // The heading hidden with the control (a panel's own title) is its context; the walk
     // skips hidden headings, so it is read here.
-    const head = c.head && !c.head.getClientRects().length ? clip(c.head.textContent, 60) : '';
+    const head = c.head && !c.head.getClientRects().length ? E.words(c.head, 60) : '';
     /** @type {Errand.Hidden} */
     const out = { r: c.role, n: name, t: '', c: head || (W.K ? contextOf(W.K, c, h.R, deps) : ''), o: null, by: '', via: 0 };
     if (out.c === name) out.c = '';

@@ -28,7 +28,7 @@
       cells = [];
       for (const x of row.cells || row.children) {
         const f = x.firstElementChild;
-        cells.push([x, f && f.localName === 'select' ? '' : clip(x.textContent, 60)]);
+        cells.push([x, f && f.localName === 'select' ? '' : E.words(x, 60)]);
       }
       K.rows.set(row, cells);
     }
@@ -70,7 +70,7 @@
     let lg = K.legends.get(fs);
     if (lg === undefined) {
       const l = fs.querySelector('legend');
-      lg = l ? clip(l.textContent, 60) : '';
+      lg = l ? E.words(l, 60) : '';
       K.legends.set(fs, lg);
     }
     return lg;
@@ -101,7 +101,7 @@
     if (!h) return '';
     let t = K.headText.get(h);
     if (t === undefined) {
-      t = clip(h.textContent, 60);
+      t = E.words(h, 60);
       K.headText.set(h, t);
     }
     return t;

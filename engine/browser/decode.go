@@ -105,11 +105,11 @@ func decodeText(line string) (page.TextBlock, error) {
 	return t, nil
 }
 
-// decodeNode reads "i r x y w h n v s t c g [f occ scrDepth scrH options…]"; an empty g is
-// the group of the node before, prev.
+// decodeNode reads "i r x y w h n v s t c g [f occ scrDepth scrH shown options…]"; an empty g
+// is the group of the node before, prev.
 func decodeNode(line string, prev int) (page.Node, error) {
 	var n page.Node
-	var f [16]string
+	var f [17]string
 	k := 0
 	opts, more := "", false
 	for ; k < len(f); k++ {
@@ -149,6 +149,7 @@ func decodeNode(line string, prev int) (page.Node, error) {
 		h, _ := strconv.Atoi(f[15])
 		n.Scr = &page.Scroll{Depth: f[14], H: h}
 	}
+	n.Shown = f[16]
 	if more {
 		n.Options = strings.Split(opts, "\t")
 	}

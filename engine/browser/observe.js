@@ -110,12 +110,25 @@
     }
     const st = c.stat = {
       name, ctx: ctx !== name ? ctx : '', t, o, base: c.role + '|' + name + '|' + t, aria: ariaFlags(el),
-      head: c.head, row: c.row, cell: c.cell, deps, pos,
+      head: c.head, row: c.row, cell: c.cell, deps, pos, shown: field || !name ? '' : shownOf(el, name),
       // A link's value is its href, which only a mutation (or a new address) changes.
       link: c.tag === 'a' ? valueOf(el, 'a') : '', loc: location.href, field,
     };
     if (W.K) S.stats.set(el, st);
     return st;
+  }
+
+  // shownOf is what a control named by an attribute shows instead: the "⋯" of "More options
+  // for Gmail", the "☆" of "Star Helen Park". A person names it by what they see. Only a
+  // short text counts: a long one is the content of a card, which names it already (D-48).
+  /**
+   * @param {Errand.El} el
+   * @param {string} name
+   */
+  function shownOf(el, name) {
+    if (!el.firstChild) return '';
+    const t = E.words(el, 25);
+    return t && t.length <= 24 && t !== name && !name.includes(t) ? t : '';
   }
 
   // suggestions lists what a field suggests as one types when the page already holds the
@@ -185,6 +198,7 @@
     this.occ = occ;
     this.o = st.o;
     this.scr = null;
+    this.sh = st.shown;
     this.near = near;
     this.base = st.base;
     this.pos = st.pos;
@@ -199,7 +213,7 @@
   function plain(n) {
     /** @type {Record<string, unknown>} */
     const o = { i: n.i, r: n.r, box: [n.x, n.y, n.w, n.h] };
-    for (const k of /** @type {(keyof Errand.Rec)[]} */ (['n', 'v', 's', 't', 'c', 'f', 'occ', 'o', 'scr'])) if (n[k]) o[k] = n[k];
+    for (const k of /** @type {(keyof Errand.Rec)[]} */ (['n', 'v', 's', 't', 'c', 'f', 'occ', 'sh', 'o', 'scr'])) if (n[k]) o[k] = n[k];
     return o;
   }
 
@@ -524,8 +538,8 @@
       let l = n.i + '\t' + n.r + '\t' + n.x + '\t' + n.y + '\t' + n.w + '\t' + n.h + '\t' +
         n.n + '\t' + n.v + '\t' + n.s + '\t' + n.t + '\t' + n.c + '\t' + (n.g === g ? '' : n.g);
       g = n.g;
-      if (n.f || n.occ || n.scr || n.o) {
-        l += '\t' + (n.f || '') + '\t' + (n.occ ? '1' : '') + '\t' + (n.scr ? n.scr.depth + '\t' + n.scr.h : '\t');
+      if (n.f || n.occ || n.scr || n.sh || n.o) {
+        l += '\t' + (n.f || '') + '\t' + (n.occ ? '1' : '') + '\t' + (n.scr ? n.scr.depth + '\t' + n.scr.h : '\t') + '\t' + n.sh;
         if (n.o) for (const o of n.o) l += '\t' + o;
       }
       lines[j++] = l;

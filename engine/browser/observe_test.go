@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"flag"
+	"slices"
 	"strings"
 	"testing"
 
@@ -362,5 +363,31 @@ func TestBehind(t *testing.T) {
 				t.Errorf("options %q", h.Options)
 			}
 		}
+	}
+}
+
+// TestWordsApart reads names and row text with the spaces a person sees where a line break
+// or a block parts two words, and none inside a word split by inline formatting.
+func TestWordsApart(t *testing.T) {
+	t.Parallel()
+	obs := observe(t, openAt(t, fixtures(t), "/apart.html"))
+	var rows []string
+	for _, n := range obs.Tree {
+		if n.Name == "Copy" {
+			rows = append(rows, n.Ctx)
+		}
+	}
+	if want := []string{"Gmail alex@example.com", "GitHub alexm-dev"}; !slices.Equal(rows, want) {
+		t.Errorf("Copy buttons' rows = %q, want %q", rows, want)
+	}
+	node(t, obs, page.RoleRadio, "Zipp Go 4 seats $12.40")
+	node(t, obs, page.RoleButton, "Paynow")
+	node(t, obs, page.RoleCheckbox, "Email me a copy")
+	// A control named by an attribute keeps what it shows, when that says something else.
+	if got := node(t, obs, page.RoleButton, "More options for Gmail").Shown; got != "⋯" {
+		t.Errorf("More options shows %q, want ⋯", got)
+	}
+	if got := node(t, obs, page.RoleButton, "Save draft").Shown; got != "" {
+		t.Errorf("Save draft shows %q besides its name, want nothing", got)
 	}
 }

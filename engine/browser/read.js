@@ -80,9 +80,9 @@
    * @param {Errand.El} ctl
    */
   function ownText(lab, ctl) {
-    if (!lab.contains(ctl) || ctl.localName === 'input') return clip(lab.textContent, 80);
+    if (!lab.contains(ctl) || ctl.localName === 'input') return E.words(lab, 80);
     let t = '';
-    for (const c of lab.childNodes) if (c !== ctl && !c.contains(ctl)) t += ' ' + c.textContent;
+    for (const c of lab.childNodes) if (c !== ctl && !c.contains(ctl)) t += ' ' + (c.nodeType === 1 ? E.words(c, 80) : c.textContent);
     return clip(t, 80);
   }
 
@@ -97,7 +97,7 @@
       const from = [];
       for (const id of s.split(/\s+/)) {
         const x = (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id);
-        if (x) t += ' ' + x.textContent;
+        if (x) t += ' ' + E.words(x, 80);
         if (x) from.push(x);
         if (x && deps) deps.push(x);
       }
@@ -128,7 +128,7 @@
       }
       s = el.getAttribute('placeholder');
       if (s && (s = clip(s, 80))) return s;
-    } else if ((s = clip(el.textContent, 80))) {
+    } else if ((s = E.words(el, 80))) {
       return s;
     }
     s = el.getAttribute('title');

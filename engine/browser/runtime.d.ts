@@ -192,6 +192,8 @@ declare namespace Errand {
     cell: El | null;
     deps: El[];
     pos: boolean;
+    /** The words or symbols drawn on a control named otherwise (a "⋯" named "More options"). */
+    shown: string;
     link: string;
     loc: string;
     field: boolean;
@@ -215,6 +217,7 @@ declare namespace Errand {
     occ: boolean;
     o: string[] | null;
     scr: Scroll | null;
+    sh: string;
     near: boolean;
     base: string;
     pos: boolean;
@@ -396,6 +399,8 @@ declare namespace Errand {
     S: State;
     clip(t: string | null | undefined, n: number): string;
     cut(t: string, k: number): string;
+    /** An element's words as shown, a space where a line break or a block parts two. */
+    words(el: Node | null | undefined, n: number): string;
     label(el: Element): string;
     watch(root: Node): void;
     state(id?: string): { url: string; token: string; count: number; quiet: number; node?: object | null };

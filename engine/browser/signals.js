@@ -64,7 +64,7 @@
           const x = root.getElementById ? root.getElementById(id) : null;
           if (!x) continue;
           all.add(x);
-          const t = clip(x.textContent, 200);
+          const t = E.words(x, 200);
           if (t && !out.messages.includes(t)) { out.messages.push(t); out.hasErrors = true; }
         }
       }
@@ -125,14 +125,14 @@
       let t = '';
       for (const id of by.split(/\s+/)) {
         const x = d.ownerDocument.getElementById(id);
-        if (x) t += ' ' + x.textContent;
+        if (x) t += ' ' + E.words(x, 80);
       }
       if ((t = clip(t, 80))) return t;
     }
     const l = d.getAttribute('aria-label');
     if (l && clip(l, 80)) return clip(l, 80);
     const h = d.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
-    return h ? clip(h.textContent, 80) : '';
+    return h ? E.words(h, 80) : '';
   }
 
   E.signals = { messages, domHash, findScrollers, dialogName };

@@ -56,6 +56,67 @@
   E.clip = clip;
   E.cut = cut;
 
+  // Inline formatting: its words run on with the words around it, unless a style draws it
+  // as a block (a <small> under a <b> in a card).
+  /** @type {Record<string, number>} */
+  const RUN_ON = {
+    span: 1, b: 1, strong: 1, i: 1, em: 1, small: 1, mark: 1, code: 1, abbr: 1, sup: 1, sub: 1, time: 1,
+    q: 1, cite: 1, kbd: 1, s: 1, del: 1, ins: 1, u: 1, font: 1, bdi: 1, bdo: 1, var: 1, samp: 1, data: 1,
+    dfn: 1, big: 1, tt: 1, nobr: 1, a: 1, label: 1, img: 1, svg: 1,
+  };
+
+  // apart reports what is never part of the words around it: a closed element (hidden),
+  // and a pop-up's items (a row's "⋯" menu is no part of the row's words).
+  /** @param {Element} e */
+  function apart(e) {
+    if (e.hasAttribute('hidden')) return true;
+    const r = e.getAttribute('role');
+    return r === 'menu' || r === 'listbox' || r === 'tooltip' || r === 'dialog' || r === 'alertdialog';
+  }
+
+  // words is an element's words as a person sees them, clipped to n characters: its
+  // textContent, but with a space where a line break or a block parts two words
+  // ("Gmail<br>alex@…", "<b>Zipp Go</b><small>4 seats</small>" in a flex row), which
+  // textContent runs together. A style is looked up only where two words would meet
+  // (docs/decisions.md D-48).
+  /**
+   * @param {Node | null | undefined} el
+   * @param {number} n
+   */
+  function words(el, n) {
+    if (!el) return '';
+    let t = '';
+    /** @type {Element[]} */
+    let crossed = [];
+    const parts = () => {
+      for (const x of crossed) {
+        if (!RUN_ON[x.localName]) return true;
+        const d = getComputedStyle(x).display;
+        if (d !== 'contents' && !d.startsWith('inline')) return true;
+      }
+      return false;
+    };
+    /** @param {Node} p */
+    const walk = (p) => {
+      for (let c = p.firstChild; c && t.length < n * 4; c = c.nextSibling) {
+        if (c.nodeType === 3) {
+          const d = /** @type {Text} */ (c).data;
+          if (crossed.length && /\S$/.test(t) && /^\S/.test(d) && parts()) t += ' ';
+          if (/\S/.test(d)) crossed = [];
+          t += d;
+        } else if (c.nodeType === 1 && !SKIP[/** @type {Element} */ (c).localName] && !apart(/** @type {Element} */ (c))) {
+          const e = /** @type {Element} */ (c);
+          crossed.push(e);
+          walk(e);
+          crossed.push(e);
+        }
+      }
+    };
+    walk(el);
+    return clip(t, n);
+  }
+  E.words = words;
+
   /** @param {Element} el */
   function label(el) {
     let s = el.localName;

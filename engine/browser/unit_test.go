@@ -108,8 +108,9 @@ func TestDecodeObservation(t *testing.T) {
 	text := `{"url":"http://x/","pageTitle":"T","viewport":{"width":1280,"height":800},"scrollPosition":"0%","hasErrors":true,"messages":["Bad"],"domHash":"1-2-3"}` + "\n" +
 		"1\tbtn\t10\t20\t30\t40\tSave\t\t\t\tRow 1\t1\n" +
 		"T\theading\t2\t5\t6\t7\t8\t1\t\t1\tWelcome back\n" +
-		"2\tsel\t0\t0\t100\t20\tClinic\tNorth\trequired\t\t\t0\t2\t1\t40%\t900\tNorth\tSouth Side\n" +
+		"2\tsel\t0\t0\t100\t20\tClinic\tNorth\trequired\t\t\t0\t2\t1\t40%\t900\t\tNorth\tSouth Side\n" +
 		"3\tbtn\t0\t0\t1\t1\tGo\t\t\t\t\t\n" +
+		"4\tbtn\t0\t0\t1\t1\tMore options for Gmail\t\t\t\t\t\t\t\t\t\t⋯\n" +
 		"G\trow\t\t1\tRow 1 | 1990"
 	obs, err := decodeObservation(text)
 	if err != nil {
@@ -127,6 +128,7 @@ func TestDecodeObservation(t *testing.T) {
 			Box: [4]int{0, 0, 100, 20}, Frame: 2, Occ: true, Scr: &page.Scroll{Depth: "40%", H: 900},
 			Options: []string{"North", "South Side"}},
 		{ID: "3", Role: "btn", Name: "Go", XY: [2]int{0, 0}, Box: [4]int{0, 0, 1, 1}},
+		{ID: "4", Role: "btn", Name: "More options for Gmail", XY: [2]int{0, 0}, Box: [4]int{0, 0, 1, 1}, Shown: "⋯"},
 	}
 	if !reflect.DeepEqual(obs.Tree, want) {
 		t.Errorf("tree = %+v\nwant %+v", obs.Tree, want)

@@ -46,6 +46,10 @@ type Node struct {
 	Box   [4]int  `json:"box,omitempty"`
 	Scr   *Scroll `json:"scr,omitempty"`
 	Occ   bool    `json:"occ,omitempty"`
+	// Shown is what a control named by an attribute draws instead, when short: the "⋯" of
+	// a button labelled "More options for Gmail". People name a control by what they see
+	// (docs/decisions.md D-48).
+	Shown string `json:"sh,omitempty"`
 	// Options lists a select's option texts; it is what "select X from Y" resolves against.
 	Options []string `json:"o,omitempty"`
 	// Group is the innermost dialog, fieldset, table row or enclosing control the element

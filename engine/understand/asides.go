@@ -1,6 +1,7 @@
 package understand
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/errand-app/errand/internal/round"
@@ -10,13 +11,25 @@ import (
 // "the reference" for "Reference (shown to the recipient)", but a name said whole wins.
 const asideScore = 0.95
 
+// nameParts parts a name said two ways: "Send RSVP · 返信する", "Postcode / Cod post".
+var nameParts = regexp.MustCompile(`\s+[·/|]\s+`)
+
 // nameOrBare scores the person's words against an element's name, and a field's against
 // its label without a bracketed aside ("(optional)", "(shown to the recipient)") when that
 // fits better. A button's aside is kept: "Delete (draft)" beside "Delete all" is told
-// apart by it, and "Delete" names neither.
+// apart by it, and "Delete" names neither. A name said two ways is either way.
 func (ix *index) nameOrBare(q []string, i int) (float64, []bool) {
 	s, used := phraseMatch(q, ix.names[i])
 	name := ix.nodes[i].Name
+	if s < asideScore && strings.ContainsAny(name, "·/|") {
+		// "Joyfully accepts · 出席します", "English / Cymraeg": a name in two languages or
+		// two wordings is either one, said whole.
+		for _, part := range nameParts.Split(name, -1) {
+			if b, u := phraseMatch(q, ix.keysFor(part)); b >= 1 {
+				return asideScore, u
+			}
+		}
+	}
 	k := strings.IndexAny(name, "([")
 	if c := strings.LastIndexByte(name, ':'); c > 0 && (k <= 0 || c < k) {
 		if _, ok := numberIn(name[c+1:]); ok {

@@ -80,3 +80,23 @@ func TestInitials(t *testing.T) {
 		t.Errorf("parts: %v, want %v", got, want)
 	}
 }
+
+// TestNameParts: a name written two ways ("Joyfully accepts · 出席します") is named by
+// either way said whole.
+func TestNameParts(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleRadio, Name: "Joyfully accepts · 出席します"},
+		{ID: "2", Role: page.RoleRadio, Name: "Regretfully declines · 欠席します"},
+		{ID: "3", Role: page.RoleButton, Name: "Send RSVP · 返信する"},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"Select 出席します", []string{`check("1")`}},
+		{"choose regretfully declines", []string{`check("2")`}},
+		{"press 返信する", []string{`click("3")`}},
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
+	}
+}

@@ -16,7 +16,11 @@ import (
 // word for word and more words ("Ana and last name Silva").
 func (r *reader) assignsInside(toks []token) bool {
 	for _, b := range boundaries(toks) {
-		for m := b.to + 1; m < len(toks) && m <= b.to+5; m++ {
+		from := b.to
+		if k := toks[from].key; toks[from].kind == tokWord && (k == "for" || k == "as") && from+1 < len(toks) {
+			from++ // "…, for main course I take the sea bass"
+		}
+		for m := from + 1; m < len(toks) && m <= from+5; m++ {
 			need := 0.9
 			if !assignMark(toks[m]) {
 				if t := toks[m]; t.kind != tokWord || isRoleWord(t.key) || connectives[t.key] {
@@ -24,7 +28,7 @@ func (r *reader) assignsInside(toks []token) bool {
 				}
 				need = 1
 			}
-			ref := r.ix.resolve(toks[b.to:m], vType)
+			ref := r.ix.resolve(toks[from:m], vType)
 			if best, ok := ref.best(); ok && need == 1 && r.madeValueAt(best.node, toks, m) {
 				need = 0.8 // "… and drop-off 21 May 2026 at 6pm": a value only that field takes
 			}

@@ -86,6 +86,8 @@ func TestSwallowedSteps(t *testing.T) {
 		{"last name Silva, 14 June 2027", []string{`setValue("1", "Silva")`, `setValue("3", "2027-06-14")`}},
 		{"last name: Silva, tick first visit", []string{`setValue("1", "Silva")`, `check("5")`}},
 		{"address: 12 Orchard Lane, Leeds", []string{`setValue("4", "12 Orchard Lane, Leeds")`}},
+		// "for" before another field's name starts a step of its own, never the value's end.
+		{"last name is Silva, for department I take Dermatology", nil},
 	} {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
 	}
@@ -112,4 +114,21 @@ func TestWholeNames(t *testing.T) {
 	} {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
 	}
+}
+
+// TestValueBreaks: a value typed without quotes never runs on past a clause boundary and a
+// verb ("…, then search cars"); with nothing else to read it as, it is asked about.
+func TestValueBreaks(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleTab, Name: "Flights", State: "selected"},
+		{ID: "4", Role: page.RoleTab, Name: "Cars"},
+		{ID: "2", Role: page.RoleInput, Name: "To", State: "autocomplete", Options: []string{"Athens (ATH)", "Lisbon (LIS)"}},
+		{ID: "5", Role: page.RoleInput, Type: "date", Name: "Depart"},
+		{ID: "3", Role: page.RoleButton, Name: "Search flights"},
+	}}
+	rd := Read("Switch to Cars, pick-up 14 June 2027 at 9:30am and drop-off June 21, 2027 6pm, then search cars", obs, Options{})
+	if len(rd.Questions) == 0 {
+		t.Fatalf("want a question, got %v", acts(rd))
+	}
+	wantReading(t, Read("depart 14 June 2027, then search flights", obs, Options{}), []string{`setValue("5", "2027-06-14")`, `click("3")`})
 }

@@ -98,6 +98,11 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 		if !cmd.Bound || cmd.Match < 0.9 || h.freeText(cmd) {
 			return clause{}, false
 		}
+		if k == len(cl.cmds)-1 && cmd.Verb != string(vOpen) && r.opensMore(cmd.Action.ID) {
+			// "share the list" on a Share list item that opens its own sub-menu names no
+			// one of that sub-menu's items: what is behind it is asked, not opened blind.
+			return clause{}, false
+		}
 		ch, ok := r.revealChain(cmd.Action.ID)
 		if !ok || k > 0 && !slices.Equal(ch, chain) {
 			return clause{}, false
@@ -105,6 +110,12 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 		chain = ch
 	}
 	return r.openFirst(body, cl, chain)
+}
+
+// opensMore reports a hidden control that shows other hidden controls: a sub-menu's item.
+func (r *reader) opensMore(id string) bool {
+	k, err := strconv.Atoi(strings.TrimPrefix(id, hiddenPrefix))
+	return err == nil && slices.ContainsFunc(r.obs.Behind, func(h page.Hidden) bool { return h.Via == k })
 }
 
 // revealChain lists what must be opened to reach a hidden control: first the shown control

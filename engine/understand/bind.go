@@ -164,6 +164,20 @@ func (r *reader) bindType(cl clause, cmd Command, a page.Action, node int, value
 		return clause{quality: cl.quality * 0.9, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
 			Text: fmt.Sprintf("What should I put into %s? %s.", target, capitalize(problem)), Element: n.ID, Verb: cmd.Verb}}}
 	}
+	if n.Has("readonly") {
+		// A count the page lets one change only with its − and + buttons ("Passengers 1"
+		// between them) is reached by pressing them, as a person would.
+		if s, ok := r.ix.stepperOf(node); ok && s.known {
+			if want, isInt := atoiOK(out); isInt {
+				if presses := want - s.count; presses != 0 {
+					return r.pressSteps(s, presses, words)
+				}
+				cmd.Action = page.Action{Kind: page.Wait, Description: fmt.Sprintf("%s was already %d", target, want)}
+				cl.cmds, cl.grounded = []Command{cmd}, []Grounding{ground}
+				return cl
+			}
+		}
+	}
 	if assumed != "" {
 		cl.assumed = append(cl.assumed, assumed)
 	}

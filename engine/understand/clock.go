@@ -94,6 +94,16 @@ func spokenClock(s string) (string, bool) {
 			return "", false
 		}
 		h = hh
+	case len(f) >= 2 && len(f) <= 4:
+		// "eight thirty", "seven forty five pm": said as digits are written.
+		if n := len(f); f[n-1] == "pm" || f[n-1] == "am" || f[n-1] == "p.m." || f[n-1] == "a.m." {
+			pm, am, f = strings.HasPrefix(f[n-1], "p"), strings.HasPrefix(f[n-1], "a"), f[:n-1]
+		}
+		hh, mm, ok := spokenHourMinute(f)
+		if !ok {
+			return "", false
+		}
+		h, m = hh, mm
 	default:
 		return "", false
 	}

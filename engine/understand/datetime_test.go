@@ -38,3 +38,22 @@ func TestDateWithTime(t *testing.T) {
 		})
 	}
 }
+
+// TestDateAndTimeList: a date said with its time fills a date field and picks the time from
+// the list of times beside it; a time the list lacks asks.
+func TestDateAndTimeList(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Type: "date", Name: "Drop-off date", Ctx: "Drop-off", Group: 1},
+		{ID: "2", Role: page.RoleSelect, Name: "Drop-off time", Ctx: "Drop-off", Group: 1, Options: []string{"Choose…", "08:00", "8:30 am", "09:00"}},
+	}, Groups: []page.Group{{Kind: page.GroupFieldset, Name: "Drop-off"}}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"drop off on the sixteenth of march twenty twenty six at eight thirty", []string{`setValue("1", "2026-03-16")`, `select("2", "8:30 am")`}},
+		{"drop-off 16 March 2026 at 9am", []string{`setValue("1", "2026-03-16")`, `select("2", "09:00")`}},
+		{"drop-off 16 March 2026 at 11am", nil},
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
+	}
+}

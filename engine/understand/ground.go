@@ -40,6 +40,7 @@ type index struct {
 	inits    map[string][]int // initials of long names, built on first use
 	acronyms map[string]bool  // the goal's words written in capitals, set per reading
 	sections []string         // the parts of the page around each element (sections.go)
+	stems    map[string][]int // the fields whose name has a word of each stem, built on first use
 	scope    []string         // the section a clause is read in, set while it is read
 }
 
@@ -72,6 +73,24 @@ func newIndex(obs page.Observation) *index {
 		}
 		if ix.alias[i] = iconAliases(ix.names[i]); ix.alias[i] != nil {
 			for _, k := range ix.alias[i] {
+				ix.post(k, i)
+			}
+		}
+		if k := ix.names[i]; len(k) == 2 && isClockKey(k[0]) && isClockKey(k[1]) {
+			// A slot "18:00 – 19:00" is also said by when it starts: "the 6pm slot".
+			ix.alias[i] = append(slices.Clip(ix.alias[i]), k[0])
+		}
+		if nd.Shown != "" && hasSymbol(nd.Shown) {
+			// "the ⋯ next to Gmail": what the control draws names it too.
+			shown := symbolKeys(nd.Shown)
+			for _, k := range shown {
+				if !slices.Contains(ix.syms[i], k) {
+					ix.syms[i] = append(ix.syms[i], k)
+					ix.post(k, i)
+				}
+			}
+			for _, k := range iconAliases(shown) {
+				ix.alias[i] = append(slices.Clip(ix.alias[i]), k) // never the lexicon's own slice
 				ix.post(k, i)
 			}
 		}
@@ -129,6 +148,24 @@ func (ix *index) ctx(i int) []string {
 		}
 	}
 	return ix.ctxs[i]
+}
+
+// fieldStems maps the stem of every word of a field's name to those fields.
+func (ix *index) fieldStems() map[string][]int {
+	if ix.stems == nil {
+		ix.stems = map[string][]int{}
+		for i, n := range ix.nodes {
+			if !isField(n) {
+				continue
+			}
+			for _, w := range ix.names[i] {
+				if k := stem(w); len(w) >= 4 && !slices.Contains(ix.stems[k], i) {
+					ix.stems[k] = append(ix.stems[k], i)
+				}
+			}
+		}
+	}
+	return ix.stems
 }
 
 // dialogOf is the name of the innermost dialog an element is in, or "".

@@ -21,7 +21,7 @@ var cart = page.Observation{URL: "http://x/cart",
 		{ID: "8", Role: page.RoleRadio, Name: "One way"},
 	},
 	Text: []page.TextBlock{
-		{Kind: "h1", Text: "Shopping cart", At: 0, Box: [4]int{150, 77, 611, 28}},
+		{Kind: "h1", Level: 1, Text: "Shopping cart", At: 0, Box: [4]int{150, 77, 611, 28}},
 		{Kind: "p", Text: "Wireless Mouse", At: 0, Box: [4]int{228, 169, 353, 19}},
 		{Kind: "p", Text: "€24.99", At: 3, Box: [4]int{681, 190, 80, 19}},
 		{Kind: "p", Text: "USB-C Cable (2 m)", At: 3, Box: [4]int{228, 266, 353, 19}},

@@ -62,3 +62,25 @@ func TestOptionLeads(t *testing.T) {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, diner, Options{}), tt.want) })
 	}
 }
+
+// TestNeedLeads: "we'll need" leads a list of the things to tick, as "I'll take" leads a
+// choice; a thing the page does not offer still asks.
+func TestNeedLeads(t *testing.T) {
+	room := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleCheckbox, Name: "Marker pens", Ctx: "Equipment to borrow"},
+		{ID: "2", Role: page.RoleCheckbox, Name: "HDMI adapter", Ctx: "Equipment to borrow"},
+		{ID: "3", Role: page.RoleCheckbox, Name: "Webcam", Ctx: "Equipment to borrow"},
+		{ID: "4", Role: page.RoleCheckbox, Name: "Extension lead", Ctx: "Equipment to borrow"},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"we'll need an HDMI adapter, a webcam and an extension lead pls", []string{`check("2")`, `check("3")`, `check("4")`}},
+		{"I need marker pens", []string{`check("1")`}},
+		{"we need a projector", nil},
+		{"I need something", nil},
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, room, Options{}), tt.want) })
+	}
+}

@@ -21,7 +21,7 @@ var ignorable = set(
 // politeLead are the openers people put before the verb ("can you", "I'd like to"); they are
 // made of ignorable words only when they stand before the verb.
 var politeLead = [][]string{
-	{"can", "you"}, {"could", "you"}, {"would", "you"}, {"will", "you"}, {"please"}, {"pls"}, {"plz"},
+	{"can", "you"}, {"could", "you"}, {"would", "you"}, {"will", "you"}, {"can", "u"}, {"could", "u"}, {"would", "u"}, {"please"}, {"pls"}, {"plz"},
 	{"kindly"}, {"just"}, {"now"}, {"then"}, {"also"}, {"next"}, {"finally"}, {"first"}, {"and"},
 	{"go", "ahead", "and"}, {"i", "want", "to"}, {"i", "would", "like", "to"}, {"id", "like", "to"},
 	{"i", "need", "to"}, {"i", "wanna"}, {"lets"}, {"let", "us"}, {"you", "should"}, {"quickly"},
@@ -33,14 +33,15 @@ var politeTail = [][]string{
 	{"please"}, {"pls"}, {"plz"}, {"for", "me"}, {"thanks"}, {"thank", "you"}, {"now"},
 	{"right", "away"}, {"again"}, {"too"}, {"as", "well"}, {"quickly"}, {"on", "the", "page"},
 	{"on", "this", "page"}, {"here"}, {"there"}, {"at", "the", "top"}, {"at", "the", "bottom"},
+	{"thx"}, {"ta"}, {"cheers"},
 }
 
 // determiners stand before a noun phrase. indefinite ones make the phrase a question when it
 // is a value ("a name") or has several candidates ("a button").
 var (
-	definite = set("the", "this", "that", "my", "your", "our", "its", "their", "his", "her", "both", "all", "every", "each")
+	definite = set("the", "this", "that", "my", "your", "ur", "our", "its", "their", "his", "her", "both", "all", "every", "each")
 	// possessive determiners make a value a description ("my student discount").
-	possessive = set("my", "your", "our", "their", "his", "her")
+	possessive = set("my", "your", "ur", "our", "their", "his", "her")
 	indefinite = set("a", "an", "some", "any", "another", "whichever", "whatever", "one", "several", "few")
 )
 

@@ -52,6 +52,12 @@ func (r *reader) looseTarget(target []token, modifiers bool) ([]token, bool) {
 		if k < head && !modifiers || head < 0 || r.foreignWord(t, true).slip {
 			return nil, false // a modifier, or a slip the typo reader owns
 		}
+		if k > 0 && t.raw != strings.ToLower(t.raw) {
+			return nil, false // "name Daniel Reid": a name is a value, never a word to leave out
+		}
+		if r.namesOtherField(t, -1) {
+			return nil, false // "card expires": a form of Expiry's word names that field
+		}
 		changed = true // said after the head: "the currency over", "passport expires"
 	}
 	return out, changed && head >= 0
@@ -141,6 +147,9 @@ func (r *reader) looseRef(target []token, v verb, ref ref, value string) ([]toke
 	if alt, ok := r.reordered(target); ok {
 		return target, alt, true
 	}
+	if alt, ok := r.oneWordField(target, v, value); ok {
+		return target, alt, true
+	}
 	return nil, ref, false
 }
 
@@ -191,6 +200,39 @@ func (r *reader) reordered(target []token) (ref, bool) {
 	return ref{cands: []cand{{node: hit, score: 0.9, option: -1}}}, true
 }
 
+// oneWordField finds the one field whose name holds the target's one word when the value
+// is made for that field: "set the tip to £5.00" for the number field "Tip amount in
+// pounds", beside the buttons "Add tip" and "Increase tip".
+func (r *reader) oneWordField(target []token, v verb, value string) (ref, bool) {
+	var keys []string
+	for _, t := range target {
+		switch {
+		case t.kind != tokWord:
+			return ref{}, false
+		case r.known(t.key):
+		default:
+			keys = append(keys, t.key)
+		}
+	}
+	if len(keys) != 1 || value == "" {
+		return ref{}, false
+	}
+	hit := -1
+	for _, i := range r.ix.nodesWith(keys) {
+		if n := r.ix.nodes[i]; !isField(n) || n.Occ || !r.ix.inScope(i) || !slices.Contains(r.ix.names[i], keys[0]) {
+			continue
+		}
+		if hit >= 0 {
+			return ref{}, false
+		}
+		hit = i
+	}
+	if hit < 0 || r.fitFor(v, hit, value) != fitMade {
+		return ref{}, false
+	}
+	return ref{cands: []cand{{node: hit, score: 0.85, option: -1}}}, true
+}
+
 // resolveLoose is the target's reference, read loosely when the page does not explain it
 // whole.
 func (r *reader) resolveLoose(target []token, v verb, value string) ref {
@@ -227,6 +269,11 @@ func (r *reader) slipFor(t token) bool {
 func (r *reader) fieldFor(target, value []token) (cand, bool) {
 	val, _ := r.valueText(value)
 	ref := r.resolveLoose(target, vType, val)
+	if len(ref.unexplained) > 0 {
+		// "About you name Daniel Reid, email …": a field's name with words it does not
+		// explain is no field, or those words would be lost.
+		return cand{}, false
+	}
 	if ref.ambiguous {
 		if c, ok := r.settleRef(vType, "", ref, val); ok {
 			return c, true

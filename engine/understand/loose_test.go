@@ -54,3 +54,49 @@ func TestLooseTarget(t *testing.T) {
 		})
 	}
 }
+
+// TestOneWordField: one word of a field's name is enough when no other field has it and
+// the value is what the field is made for; a description holding a value is not asked
+// about when a reading finds the field.
+func TestOneWordField(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "16", Role: page.RoleButton, Name: "Decrease tip", Ctx: "Tip your rider"},
+		{ID: "17", Role: page.RoleInput, Type: "number", Name: "Tip amount in pounds", Ctx: "Tip your rider"},
+		{ID: "18", Role: page.RoleButton, Name: "Increase tip", Ctx: "Tip your rider"},
+		{ID: "19", Role: page.RoleInput, Name: "Notes for the rider", Ctx: "Delivery"},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"set the tip to £5.00", []string{`setValue("17", "5.00")`}},
+		{"can u make the tip £5.00", []string{`setValue("17", "5.00")`}},
+		{"set the tip to generous", nil},                                        // not a number
+		{"set the notes to 4th floor", []string{`setValue("19", "4th floor")`}}, // the name's first word
+		{"enter the tip", nil},
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
+	}
+}
+
+// TestFormOfFieldWord: a word that is a form of another field's name ("expires" for
+// Expiry) is never left out of a target, taken as the start of a value, nor read as a
+// slip for another word of the page ("Express").
+func TestFormOfFieldWord(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Name on card", Ctx: "Payment"},
+		{ID: "2", Role: page.RoleInput, Name: "Card number", Ctx: "Payment"},
+		{ID: "3", Role: page.RoleInput, Name: "Expiry (MM/YY)", Ctx: "Payment"},
+		{ID: "4", Role: page.RoleRadio, Name: "Express", Ctx: "Delivery"}, // one slip from "expires"
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"card expires 09/29", nil},
+		{"expiry 09/29", []string{`setValue("3", "09/29")`}},
+		{"card number 4111 1111 1111 1111", []string{`setValue("2", "4111 1111 1111 1111")`}},
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
+	}
+}

@@ -199,6 +199,10 @@ func containment(q, ctx, name []string) (float64, []bool) {
 				break
 			}
 		}
+		for k := 0; !used[i] && k+1 < len(ctx); k++ {
+			// "login" for "log in", "checkin" for "check-in": one word written as two.
+			used[i] = len(w) >= 5 && len(ctx[k]) < len(w) && w == ctx[k]+ctx[k+1]
+		}
 		if !used[i] {
 			for _, x := range name {
 				if wordEq(w, x) > 0 {

@@ -48,8 +48,9 @@ func readings(toks []token) []phrase {
 		keep.keepKind = true
 		out = append(out, headOnly(toks, i, len(toks), keep))
 	}
-	if out[0].rw != nil && len(toks)-i >= 2 {
-		// "Copy link", "Save search box": the role noun may be the name's own last word.
+	if out[0].rw != nil && len(toks)-i >= 1 {
+		// "Copy link", "Save search box": the role noun may be the name's own last word;
+		// "click select" with three Select buttons names them, not the one dropdown.
 		keep := base
 		keep.keepRole = true
 		out = append(out, headOnly(toks, i, len(toks), keep))

@@ -2,6 +2,7 @@ package understand
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -94,6 +95,7 @@ func (r *reader) read(toks []token) (Reading, float64) {
 		from, c := 0, carry{}
 		changed, reveals := false, true
 		total := 0.0
+		var taken []string // the fields given a value by the clauses before
 		for k := 0; k <= len(bs); k++ {
 			to := len(toks)
 			if k < len(bs) {
@@ -104,8 +106,13 @@ func (r *reader) read(toks []token) (Reading, float64) {
 			}
 			r.revealed = changed && reveals
 			c.after = r.pointedAt(toks[from:to], cls)
-			cl := r.clause(from, to, toks, c, changed)
+			cl := untie(r.clause(from, to, toks, c, changed), taken)
 			r.revealed = false
+			for _, cmd := range cl.cmds {
+				if k := cmd.Action.Kind; k == page.SetValue || k == page.Select {
+					taken = append(taken, cmd.Action.ID)
+				}
+			}
 			cls = append(cls, cl)
 			total += cl.quality
 			if cl.changes {
@@ -137,6 +144,39 @@ func (r *reader) read(toks []token) (Reading, float64) {
 		}
 	}
 	return assemble(best), bestScore
+}
+
+// untie settles a clause's one question of which field a value goes into when all but
+// one of the fields it names were given a value by the clauses before: "account holder N
+// Hussain, sort code 20-45-77, account 43917285" puts the number into Account number. A
+// person gives a field one value per instruction.
+func untie(cl clause, taken []string) clause {
+	if len(taken) == 0 || len(cl.cmds) > 0 || len(cl.questions) != 1 || len(cl.unexplained) > 0 {
+		return cl
+	}
+	q := cl.questions[0]
+	if q.Kind != AskElement || len(q.Choices) < 2 || len(q.Choices) >= 6 {
+		return cl
+	}
+	var left []Choice
+	for _, ch := range q.Choices {
+		if len(ch.Then) != 1 {
+			return cl
+		}
+		if k := ch.Then[0].Action.Kind; k != page.SetValue && k != page.Select {
+			return cl
+		}
+		if !slices.Contains(taken, ch.ID) {
+			left = append(left, ch)
+		}
+	}
+	if len(left) != 1 || len(left) == len(q.Choices) {
+		return cl
+	}
+	out := cl
+	out.questions = nil
+	out.cmds = slices.Clone(left[0].Then)
+	return out
 }
 
 // written is the source text of toks as the person wrote it, quotes kept, so a clause
@@ -248,8 +288,9 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 		// value; a reading that spans one must be clearly better than the split.
 		cl.quality *= 0.9
 	}
-	if (typesValue(cl.cmds) || asksToType(cl.questions)) && (r.assignsInside(toks[from:to]) || r.swallowsStep(toks[from:to])) {
-		// A value that runs into another field said with its value is two assignments.
+	if (typesValue(cl.cmds) || asksToType(cl.questions)) && (r.assignsInside(toks[from:to]) || r.swallowsStep(toks[from:to]) || r.valueBreaks(cl.cmds)) {
+		// A value that runs into another field said with its value is two assignments;
+		// one that runs on past ", then search" is two commands.
 		cl.quality *= 0.5
 	}
 	if cl.deferred && r.breaksInside(toks[from:to]) {
@@ -269,6 +310,14 @@ func commaInside(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// valueBreaks reports a typed value, not quoted, that holds a clause boundary followed by
+// a verb: "Cars, pick-up 14 June …, then search cars".
+func (r *reader) valueBreaks(cmds []Command) bool {
+	return slices.ContainsFunc(cmds, func(c Command) bool {
+		return c.Action.Kind == page.SetValue && !c.Quoted && r.breaksInside(tokenize(c.Value))
+	})
 }
 
 // breaksInside reports words that hold a clause boundary followed by a verb: "choose

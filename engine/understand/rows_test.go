@@ -108,3 +108,24 @@ func TestCardTitle(t *testing.T) {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
 	}
 }
+
+// TestShownSymbol: a control named by an attribute is also found by the symbol it draws.
+func TestShownSymbol(t *testing.T) {
+	vault := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Star Helen Park", Shown: "☆", Ctx: "Helen Park"},
+		{ID: "2", Role: page.RoleButton, Name: "Star Omar Haddad", Shown: "☆", Ctx: "Omar Haddad"},
+		{ID: "3", Role: page.RoleButton, Name: "More options for Gmail", Shown: "⋯", Ctx: "Gmail alex@example.com"},
+		{ID: "4", Role: page.RoleButton, Name: "Delete GitHub", Shown: "🗑", Ctx: "GitHub alexm-dev"},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"Click the ☆ next to Helen Park", []string{`click("1")`}},
+		{"hit ⋯ for Gmail", []string{`click("3")`}},
+		{"click the bin next to GitHub", []string{`click("4")`}},
+		{"click the ☆", nil}, // two stars
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, vault, Options{}), tt.want) })
+	}
+}

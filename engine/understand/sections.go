@@ -18,7 +18,7 @@ var sectionNouns = set("section", "sections", "block", "part", "area", "group", 
 // itemKinds are more kinds of item, said after an item's name as kindNouns are: "the
 // Press kit folder", "the Beach at sunrise photo".
 var itemKinds = set("folder", "photo", "picture", "image", "video", "album", "track", "song", "playlist",
-	"class", "course", "lesson")
+	"class", "course", "lesson", "slot", "session", "timeslot")
 
 // infoNouns are the names of an information control ("the info icon", "the ⓘ"): it is
 // named "About …", "Details of …", "More info" on the page, or drawn as ℹ or ⓘ.
@@ -162,6 +162,44 @@ func (r *reader) inSection(body []token, changed bool) clause {
 	cl.grounded = append(cl.grounded, Grounding{Words: joinRaw(place), As: "context"})
 	cl.quality *= 0.99
 	return cl
+}
+
+// goalScope finds a place said first for a goal of several clauses and set off by a colon
+// or a dash: "Under About you: name Daniel Reid, phone 07700 900123", "direct debit —
+// account holder N Hussain, sort code 20-45-77". Every clause after it is read in that
+// part of the page. It returns the place's keys and where the rest begins. A place that is
+// an element's name ("Name: Jas") is a field said with its value, not a place.
+func (r *reader) goalScope(toks []token) ([]string, int, bool) {
+	for m := 1; m < len(toks)-1 && m <= 6; m++ {
+		t := toks[m]
+		if !(t.kind == tokPunct && t.raw == ":" || isDash(t.raw) && t.start > toks[m-1].end) {
+			if t.kind == tokPunct {
+				return nil, 0, false
+			}
+			continue
+		}
+		place := toks[:m]
+		if k := place[0].key; place[0].kind == tokWord && (k == "in" || k == "on" || k == "under" || k == "inside" || k == "within") {
+			place = place[1:]
+		}
+		keys := sectionKeys(place)
+		if len(keys) == 0 || len(boundaries(toks[m+1:])) == 0 || !r.ix.anyInside(keys) {
+			// One clause after the place is a field said with its value ("Date of birth:
+			// 3 May 1987") or read with its place by inSection.
+			return nil, 0, false
+		}
+		for _, i := range r.ix.nodesWith(keys) {
+			if s, _ := phraseMatch(keys, r.ix.names[i]); s >= 0.8 {
+				return nil, 0, false
+			}
+		}
+		return keys, m + 1, true
+	}
+	return nil, 0, false
+}
+
+func isDash(s string) bool {
+	return s == "-" || s == "–" || s == "—"
 }
 
 // sectionLead is the length of a place said first: up to the verb ("in the Price

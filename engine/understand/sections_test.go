@@ -114,3 +114,26 @@ func TestOptionGroups(t *testing.T) {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, tt.page, Options{}), tt.want) })
 	}
 }
+
+// TestGoalScope: a place said first and set off by a colon or a dash is where every clause
+// after it is read; a field named first with its value is no place.
+func TestGoalScope(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Name", Ctx: "About you"},
+		{ID: "2", Role: page.RoleInput, Name: "Phone", Type: "tel", Ctx: "About you"},
+		{ID: "3", Role: page.RoleInput, Name: "Name", Ctx: "Patient"},
+		{ID: "4", Role: page.RoleInput, Name: "Phone", Type: "tel", Ctx: "Patient"},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"Under About you: name Daniel Reid, phone 07700 900123", []string{`setValue("1", "Daniel Reid")`, `setValue("2", "07700 900123")`}},
+		{"patient — name Ada Reid, phone 07700 900999", []string{`setValue("3", "Ada Reid")`, `setValue("4", "07700 900999")`}},
+		{"name: Daniel Reid", nil},                                 // which Name: still asked
+		{"Billing: name Daniel Reid", nil},                         // no part of the page is Billing
+		{"About you: name Daniel Reid, email dr@example.com", nil}, // no email field there
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
+	}
+}

@@ -62,6 +62,16 @@ func (ix *index) steppers() []stepper {
 	return out
 }
 
+// stepperOf finds the stepper whose count field is the node.
+func (ix *index) stepperOf(node int) (stepper, bool) {
+	for _, s := range ix.steppers() {
+		if min(s.down, s.up) < node && node < max(s.down, s.up) {
+			return s, true
+		}
+	}
+	return stepper{}, false
+}
+
 // shownCount reads the count a stepper shows as text on the buttons' line.
 func (ix *index) shownCount(box [4]int) (int, bool) {
 	for _, t := range ix.obs.Text {

@@ -23,6 +23,12 @@ func TestStepTo(t *testing.T) {
 		{ID: "5", Role: page.RoleButton, Name: "Increase child seats", Box: [4]int{308, 820, 28, 21}},
 		{ID: "6", Role: page.RoleButton, Name: "Book"},
 	}, Text: []page.TextBlock{{Kind: page.TextParagraph, Text: "Child seats − 1 +", At: 3, Box: [4]int{150, 818, 300, 25}}}}
+	ride := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Fewer passengers", Box: [4]int{754, 515, 32, 32}},
+		{ID: "2", Role: page.RoleInput, Type: "number", Name: "Passengers", Value: "1", State: "readonly", Box: [4]int{792, 520, 40, 21}},
+		{ID: "3", Role: page.RoleButton, Name: "More passengers", Box: [4]int{838, 515, 32, 32}},
+		{ID: "4", Role: page.RoleButton, Name: "Request ride"},
+	}}
 	up, down := `click("2")`, `click("1")`
 	for _, tt := range []struct {
 		obs  page.Observation
@@ -41,6 +47,10 @@ func TestStepTo(t *testing.T) {
 		{booking, "add a guest using the Remove guest button", nil},
 		{booking, "guests: 4", []string{`setValue("2", "4")`}},
 		{booking, "make it 3 guests", []string{`setValue("2", "3")`}},
+		// A read-only count is reached with its buttons, however the count is said.
+		{ride, "we're 3 people", []string{`click("3")`, `click("3")`}},
+		{ride, "set passengers to 3", []string{`click("3")`, `click("3")`}},
+		{ride, "passengers: 1", []string{`wait(0)`}},
 	} {
 		t.Run(tt.goal, func(t *testing.T) {
 			rd := Read(tt.goal, tt.obs, Options{})

@@ -237,11 +237,18 @@ func (r *reader) inferField(v verb, vw, val string, quoted bool, value []token, 
 	if len(value) > 0 && !quoted && isVague(value) {
 		// "enter a name": the noun may name the field.
 		ref := r.ix.resolve(value, v)
-		return clause{quality: 0.9, questions: []Question{r.askValue(ref, words, joinRaw(value))}}
+		q := 0.9
+		if holdsValue(value[1:]) {
+			// "the tip to £5.00", "the discount % 10": a description that holds a value
+			// is more likely a field said with it, which a reading that finds the field
+			// should win over this question.
+			q = 0.6
+		}
+		return clause{quality: q, questions: []Question{r.askValue(ref, words, joinRaw(value))}}
 	}
 	var fields []int
 	for i, n := range r.ix.nodes {
-		if isField(n) && n.Role != page.RoleSelect && !n.Occ && !n.Has("disabled") && !n.Has("readonly") {
+		if isField(n) && n.Role != page.RoleSelect && !n.Occ && !n.Has("disabled") && !n.Has("readonly") && r.ix.inScope(i) {
 			fields = append(fields, i)
 		}
 	}

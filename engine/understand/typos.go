@@ -166,6 +166,9 @@ func (r *reader) closest(k string, lexicon bool) (string, bool) {
 	}
 	page, lex := near{d: limit + 1}, near{d: limit + 1}
 	for w := range r.ix.byKey {
+		if w != k && wordEq(k, w) >= 0.95 {
+			return "", false // "expires" beside Expiry: a form of the page's word, no slip
+		}
 		pick(&page, w)
 	}
 	for w := range r.ix.ctxIndex() {
@@ -298,7 +301,18 @@ func betterReading(a Reading, sa float64, b Reading, sb float64) bool {
 func (r *reader) readText(src string) (Reading, float64) {
 	r.src = src
 	clear(r.cache)
-	return r.read(tokenize(src))
+	toks := tokenize(src)
+	if keys, from, ok := r.goalScope(toks); ok {
+		r.ix.scope = keys
+		rd, s := r.read(toks[from:])
+		r.ix.scope = nil
+		clear(r.cache)
+		if rd.Understood() {
+			rd.Grounded = append(rd.Grounded, Grounding{Words: joinRaw(toks[:from-1]), As: "context"})
+			return rd, s * 0.99
+		}
+	}
+	return r.read(toks)
 }
 
 func sameActions(a, b Reading) bool {

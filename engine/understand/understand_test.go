@@ -249,3 +249,37 @@ func TestValues(t *testing.T) {
 		t.Error("a bare number read as a time")
 	}
 }
+
+// TestUntie: a field named so that it could be two is the one the goal has not filled yet.
+func TestUntie(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Account holder", Ctx: "Payment"},
+		{ID: "2", Role: page.RoleInput, Name: "Sort code", Ctx: "Payment"},
+		{ID: "3", Role: page.RoleInput, Name: "Account number", Ctx: "Payment"},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"account holder N Hussain, sort code 20-45-77, account 43917285",
+			[]string{`setValue("1", "N Hussain")`, `setValue("2", "20-45-77")`, `setValue("3", "43917285")`}},
+		{"sort code 20-45-77, account 43917285", nil}, // holder or number: asked
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
+	}
+}
+
+// TestRoleWordAsName: a role word said alone is also the name of the elements called so:
+// "click select" with three Select buttons asks which, never clicks the one dropdown.
+func TestRoleWordAsName(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Select", Ctx: "Fibre 150"},
+		{ID: "2", Role: page.RoleButton, Name: "Select", Ctx: "Fibre 500"},
+		{ID: "3", Role: page.RoleSelect, Name: "Engineer visit time", Options: []string{"Morning", "Afternoon"}},
+		{ID: "4", Role: page.RoleInput, Type: "search", Name: "Find a plan"},
+		{ID: "5", Role: page.RoleButton, Name: "Search"},
+	}}
+	wantReading(t, Read("click select", obs, Options{}), nil)
+	wantReading(t, Read("click search", obs, Options{}), []string{`click("5")`})
+	wantReading(t, Read("open the dropdown", obs, Options{}), []string{`click("3")`})
+}

@@ -1,6 +1,9 @@
 package understand
 
-import "unicode"
+import (
+	"strings"
+	"unicode"
+)
 
 // Values that name no value ("a name", "something"), and values that swallowed the
 // next command ("Paris and save the profile").
@@ -30,6 +33,21 @@ func isVague(value []token) bool {
 		return !saysDate(value[1:]) // "the 3rd of April 2025" is a date, not "the date"
 	case first.key == "random" || first.key == "whatever" || first.key == "something" || first.key == "anything" || first.key == "valid" || first.key == "appropriate" || first.key == "suitable" || first.key == "correct" || first.key == "right":
 		return true
+	}
+	return false
+}
+
+// holdsValue reports words that hold a value of their own: a quoted text, a word with a
+// digit or an @ (a number, an amount, a date, an address), or words after a ":" or a
+// spaced dash ("the picker - ripe avocados only").
+func holdsValue(toks []token) bool {
+	for k, t := range toks {
+		switch {
+		case t.kind == tokQuoted || strings.ContainsAny(t.raw, "0123456789@"):
+			return true
+		case k > 0 && k+1 < len(toks) && (t.kind == tokPunct && t.raw == ":" || isDash(t.raw) && t.start > toks[k-1].end):
+			return true
+		}
 	}
 	return false
 }

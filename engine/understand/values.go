@@ -88,8 +88,9 @@ func parseDate(s string, dayFirst bool, year int) (date, bool) {
 		}
 		return d, d.valid()
 	}
-	// Words: "3 May 2027", "May 3rd, 2027", "3rd of May", "Tuesday, May 3".
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' })
+	// Words: "3 May 2027", "May 3rd, 2027", "3rd of May", "Tuesday, May 3", and said
+	// aloud: "the sixteenth of March twenty twenty six".
+	f := strings.FieldsFunc(spokenDate(s), func(r rune) bool { return r == ' ' || r == ',' })
 	var words []string
 	for _, w := range f {
 		if w == "of" || w == "the" || weekdays[strings.TrimSuffix(w, ".")] {

@@ -2,6 +2,7 @@ package understand
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -106,14 +107,12 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		}
 		// The tail names which: nearby text, an ordinal, or a generic object.
 		tailKeys, ordinal, indef := tailWords(tail, pronounTail)
+		head1 := headNoun(tail, tailKeys)
 		var scored []cand
 		for _, h := range hits {
 			s := h.score
-			if len(tailKeys) > 0 {
-				c, _ := containment(tailKeys, r.ix.ctx(h.node), nil)
-				if c < 1 {
-					continue
-				}
+			if len(tailKeys) > 0 && !describesItem(tailKeys, head1, r.ix.ctx(h.node)) {
+				continue
 			}
 			scored = append(scored, cand{node: h.node, score: s, option: -1})
 		}
@@ -190,6 +189,9 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if continuesName(target, value, r.ix.nodes[b.node].Name) || r.longerField(target, value, b.score) {
 			return // "Last | name with Kaur": the value would start inside the field's name
 		}
+		if !marked && r.namesOtherField(value[0], b.node) {
+			return // "card expires 09/29": "expires" is Expiry's word, not the value's
+		}
 		cl := r.typeReading(vType, "", target, value, changed)
 		if marked && len(cl.cmds) == 1 && cl.cmds[0].Bound {
 			cl = r.commitNew(cl, b.node, cl.cmds[0].Words)
@@ -248,6 +250,75 @@ func tailWords(tail []token, pronounTail bool) (keys []string, ordinal int, inde
 		}
 	}
 	return keys, ordinal, indef
+}
+
+// describesItem reports whether the words after a button's name describe its item: every
+// word is in its context, or all but the head noun are ("the trip from Home to Riverside
+// Hospital", "the yoghurt swap"). A heading over all the items is in every one's context,
+// so "the keyboard from my cart" fits each Remove and is asked about. The relations
+// between them ("from", "to", "about") are read as the item's own words, not required.
+func describesItem(keys []string, head string, ctx []string) bool {
+	var need []string
+	for _, k := range keys {
+		if !relations[k] {
+			need = append(need, k)
+		}
+	}
+	if len(need) == 0 {
+		return false
+	}
+	c, used := containment(need, ctx, nil)
+	if c == 1 {
+		return true
+	}
+	missed, got := 0, 0
+	for i, k := range need {
+		switch {
+		case used[i]:
+			got++
+		case k == head:
+		default:
+			missed++
+		}
+	}
+	return missed == 0 && got >= 1 && len(need)-got == 1
+}
+
+// headNoun is the tail's noun a description hangs on: the word after the determiner when a
+// relation follows it ("the trip from …"), or the tail's last word when it has none ("the
+// login ticket"). A name is never one: it is written with a capital or holds a digit.
+func headNoun(tail []token, keys []string) string {
+	if len(keys) < 2 {
+		return ""
+	}
+	head := -1
+	for i, t := range tail {
+		if t.kind != tokWord || definite[t.key] || t.key == "a" || t.key == "an" {
+			continue
+		}
+		for j := i + 1; j < len(tail) && j <= i+2; j++ {
+			if tail[j].kind == tokWord && relates(tail[j]) {
+				head = j - 1
+				break
+			}
+		}
+		break
+	}
+	if head < 0 && !slices.ContainsFunc(tail, relates) {
+		head = len(tail) - 1
+	}
+	if head < 0 || tail[head].kind != tokWord || tail[head].raw != strings.ToLower(tail[head].raw) || strings.ContainsAny(tail[head].raw, "0123456789") {
+		return ""
+	}
+	return tail[head].key
+}
+
+// relations join the words that describe an item: "the trip from Home to Riverside".
+var relations = set("from", "to", "with", "about", "on", "at", "by", "regarding", "re", "in")
+
+// relates reports a relation, or "for" and "of", which tailWords drops.
+func relates(t token) bool {
+	return relations[t.key] || t.key == "for" || t.key == "of"
 }
 
 // withinGap keeps the candidates about as good as the best one.
@@ -314,6 +385,20 @@ func shapeFits(value []token, n page.Node) bool {
 		return n.Type == "number" || n.Type == "range"
 	case "url":
 		return n.Type == "url"
+	}
+	return false
+}
+
+// namesOtherField reports a word that is a form of a word of another field's name, so a
+// value cannot start with it unless a ":" or a verb said where the value starts.
+func (r *reader) namesOtherField(t token, field int) bool {
+	if t.kind != tokWord || r.known(t.key) || len(t.key) < 4 {
+		return false
+	}
+	for _, i := range r.ix.fieldStems()[stem(t.key)] {
+		if i != field {
+			return true
+		}
 	}
 	return false
 }

@@ -34,3 +34,37 @@ func TestExactLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestVerbWithItem: a button's name said as the verb, then its item described in the
+// item's own words. The relations between them ("from", "to") need not be on the page,
+// and neither need the item's kind ("trip", "ticket"), but every other word must be, and
+// a name is never the word left out.
+func TestVerbWithItem(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Rebook", Box: [4]int{805, 901, 65, 21}},
+		{ID: "2", Role: page.RoleButton, Name: "Rebook", Box: [4]int{805, 950, 65, 21}},
+		{ID: "3", Role: page.RoleButton, Name: "Rebook", Box: [4]int{805, 999, 65, 21}},
+		{ID: "4", Role: page.RoleButton, Name: "Reopen", Ctx: "T-4755 Can't log in to my account Closed"},
+	}, Text: []page.TextBlock{
+		{Kind: page.TextParagraph, Text: "Central Station → 22 Elm Street Mon 3 Mar", At: 0, Box: [4]int{410, 895, 221, 32}},
+		{Kind: page.TextParagraph, Text: "Home → Riverside Hospital Fri 28 Feb", At: 1, Box: [4]int{410, 944, 189, 32}},
+		{Kind: page.TextParagraph, Text: "Work → Home Thu 27 Feb", At: 2, Box: [4]int{410, 993, 117, 32}},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"Rebook the trip from Home to Riverside Hospital", []string{`click("2")`}},
+		{"rebook the Central Station trip", []string{`click("1")`}},
+		{"Reopen the login ticket", []string{`click("4")`}},
+		{"Rebook the trip home", nil},                 // two trips end at Home
+		{"Rebook the trip from Home to Leeds", nil},   // Leeds is on no trip
+		{"Rebook the booking for Sam", nil},           // a name is never the word left out
+		{"Rebook the cheapest trip to Hospital", nil}, // "cheapest" is on no trip
+	} {
+		rd := Read(tt.goal, obs, Options{})
+		if got := acts(rd); !slices.Equal(got, tt.want) || len(rd.Questions) > 0 != (tt.want == nil) {
+			t.Errorf("%q: actions = %v (questions %v), want %v", tt.goal, got, rd.Questions, tt.want)
+		}
+	}
+}
