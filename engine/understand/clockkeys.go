@@ -15,9 +15,26 @@ var (
 	reAmPm      = regexp.MustCompile(`^(\d{1,2})(?:[:.](\d{2}))?([ap])\.?m\.?$`)
 	reColon     = regexp.MustCompile(`^(\d{1,2}):(\d{2})$`)
 	reTimeRange = regexp.MustCompile(`^(\d{1,2})(?:[:.](\d{2}))?(?:([ap])\.?m\.?)?([-–—])(\d{1,2})(?:[:.](\d{2}))?([ap])\.?m\.?$`)
-	// reHasClock finds text that may hold such a time, for keysOf's fast path.
-	reHasClock = regexp.MustCompile(`\d(?:\s?[ap]\.?m\b|:\d)`)
 )
+
+// hasAmPm reports a digit followed by am or pm ("7pm", "9 a.m."): text keysOf must read
+// whole, though it has none of the signs its fast path looks for. It runs on every name of
+// a page, so it is a scan, not a regular expression.
+func hasAmPm(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			continue
+		}
+		j := i + 1
+		if j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j+1 < len(s) && (s[j]|0x20 == 'a' || s[j]|0x20 == 'p') && (s[j+1]|0x20 == 'm' || s[j+1] == '.') {
+			return true
+		}
+	}
+	return false
+}
 
 // clock24 is hour h with minutes m and an "a" or "p" as HH:MM; ok is false for no time.
 func clock24(h, m int, ap string) (string, bool) {

@@ -339,7 +339,7 @@ func fold(s string) string {
 // so the two meet; quotes on the page are plain characters there. Most page texts are
 // plain words ("Patient 12", "Edit"), read in one pass; the rest go through tokenize.
 func keysOf(s string) []string {
-	if !strings.ContainsAny(s, "\"'‘’“”«»„「」`‚@/:.,$€£¥₹%+;>=()!?→›") && !reHasClock.MatchString(s) {
+	if !strings.ContainsAny(s, "\"'‘’“”«»„「」`‚@/:.,$€£¥₹%+;>=()!?→›") && !hasAmPm(s) {
 		return plainKeys(s)
 	}
 	var out []string

@@ -166,7 +166,7 @@ func (r *reader) closest(k string, lexicon bool) (string, bool) {
 	}
 	page, lex := near{d: limit + 1}, near{d: limit + 1}
 	for w := range r.ix.byKey {
-		if w != k && wordEq(k, w) >= 0.95 {
+		if w != k && len(w) >= 3 && len(k) >= 3 && w[:2] == k[:2] && wordEq(k, w) >= 0.95 {
 			return "", false // "expires" beside Expiry: a form of the page's word, no slip
 		}
 		pick(&page, w)
