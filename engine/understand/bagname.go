@@ -29,20 +29,10 @@ func (r *reader) bagName(body []token, changed bool) clause {
 	if len(keys) < 3 {
 		return clause{} // two words are read as a name and its item elsewhere
 	}
-	hit := -1
-	for _, i := range r.ix.byKey[keys[0]] {
+	hit := onlyOneOf(r.ix.byKey[keys[0]], func(i int) bool {
 		n := r.ix.nodes[i]
-		if n.Occ || !clickable(n) || len(r.ix.names[i]) == 0 || r.ix.names[i][0] != keys[0] || !r.ix.inScope(i) {
-			continue
-		}
-		if !r.allInName(keys[1:], i) {
-			continue
-		}
-		if hit >= 0 {
-			return clause{}
-		}
-		hit = i
-	}
+		return !n.Occ && clickable(n) && len(r.ix.names[i]) > 0 && r.ix.names[i][0] == keys[0] && r.ix.inScope(i) && r.allInName(keys[1:], i)
+	})
 	if hit < 0 {
 		return clause{}
 	}

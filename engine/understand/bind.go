@@ -86,6 +86,52 @@ func (r *reader) bindClause(v verb, vw string, node int, match float64, value st
 	return cl
 }
 
+// filtersElsewhere reports a clause said with "filter" whose command sets a control that
+// does not say filter while another one may be the filter: "filter status to Pending" is
+// about the list's Status filter, never the Status of the ticket open beside it. With no
+// other candidate ("filter the list to Work" with one Group dropdown) the control is it.
+func (r *reader) filtersElsewhere(body []token, cmds []Command) bool {
+	if len(body) == 0 || !strings.HasPrefix(body[0].key, "filter") {
+		return false
+	}
+	for _, c := range cmds {
+		if k := c.Action.Kind; c.Bound && (k == page.Select || k == page.SetValue) && !r.saysFilter(c.Action.ID) && r.filterBeside(c.Action.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// filterBeside reports another control that may be the filter meant: a button or link that
+// says filter, or one with the same name (a "Status" filter chip).
+func (r *reader) filterBeside(id string) bool {
+	n, ok := r.obs.Node(id)
+	if !ok {
+		return false
+	}
+	for _, m := range r.ix.nodes {
+		if m.ID != id && clickable(m) && (m.Name == n.Name || r.saysFilter(m.ID)) {
+			return true
+		}
+	}
+	return false
+}
+
+// saysFilter reports an element whose name or part of the page says filter (an unknown one
+// is taken to).
+func (r *reader) saysFilter(id string) bool {
+	node := slices.IndexFunc(r.ix.nodes, func(n page.Node) bool { return n.ID == id })
+	if node < 0 {
+		return true
+	}
+	for _, k := range slices.Concat(r.ix.names[node], r.ix.ctx(node)) {
+		if strings.HasPrefix(k, "filter") {
+			return true
+		}
+	}
+	return false
+}
+
 // bindOption chooses the option a value names on a select, asking when none fits.
 func (r *reader) bindOption(cl clause, cmd Command, a page.Action, node int, value string, ground Grounding) clause {
 	n := r.ix.nodes[node]

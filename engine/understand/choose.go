@@ -212,10 +212,19 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 	if len(optKeys) > 0 {
 		for _, i := range r.ix.nodesWith(optKeys) {
 			n := r.ix.nodes[i]
-			if n.Role != page.RoleSelect {
+			suggests := n.Has("autocomplete") && len(n.Options) > 0
+			if n.Role != page.RoleSelect && !suggests {
 				continue
 			}
 			k, s := r.ix.optionOf(val, i)
+			if suggests {
+				// "pick the iPhone 16 Pro": a suggestion the field holds, named whole, is
+				// chosen as a select's option is (typed, then picked).
+				if s >= 0.95 {
+					cands = append(cands, cand{node: i, score: round.Hundredths(s * 0.98), option: k})
+				}
+				continue
+			}
 			if s < 0.7 {
 				// "Business class" on the Cabin class dropdown: words of the dropdown's own
 				// name may come with the option.
@@ -260,11 +269,14 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 	if c.option < 0 && len(ref.unexplained) > 0 {
 		explained = 1 - float64(len(ref.unexplained))/float64(max(1, nonPunct(rest)))
 	}
-	v := ""
-	if n.Role == page.RoleSelect && c.option >= 0 {
+	v, verb := "", vSelect
+	if c.option >= 0 && len(n.Options) > c.option && (n.Role == page.RoleSelect || n.Has("autocomplete")) {
 		v = n.Options[c.option]
+		if n.Role != page.RoleSelect {
+			verb = vType // typed, then the suggestion picked (bindType)
+		}
 	}
-	cl := r.bindClause(vSelect, vw, c.node, c.score, v, quoted, words)
+	cl := r.bindClause(verb, vw, c.node, c.score, v, quoted, words)
 	cl.quality *= explained
 	return cl
 }

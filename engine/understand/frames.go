@@ -81,6 +81,8 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	}
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
 		best = r.unread(body)
+	} else if len(best.cmds) == 0 && r.remark(body) {
+		best = remarkClause(body) // "I'll do the rest tomorrow": no field is asked about
 	}
 	return repeat(best, times)
 }
@@ -114,10 +116,13 @@ func (r *reader) fieldValuePlain(body []token, changed bool) clause {
 }
 
 // unread is a clause no frame reads: its words are unexplained, unless a tab or menu
-// just opened, when it is read again on what that shows.
+// just opened, when it is read again on what that shows, or it is a remark (remarks.go).
 func (r *reader) unread(body []token) clause {
 	if r.revealed && !r.instructionLike(body) {
 		return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body)}}}
+	}
+	if r.remark(body) {
+		return remarkClause(body)
 	}
 	return clause{unexplained: words(body)}
 }

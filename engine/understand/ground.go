@@ -81,17 +81,15 @@ func newIndex(obs page.Observation) *index {
 			ix.alias[i] = append(slices.Clip(ix.alias[i]), k[0])
 		}
 		if nd.Shown != "" && hasSymbol(nd.Shown) {
-			// "the ⋯ next to Gmail": what the control draws names it too.
+			// "the ⋯ next to Gmail": what the control draws names it too. Its words ("the
+			// heart") are read by its look (lookAlikes), with its own name kept: an alias
+			// would stand for the whole name and lose the item it names.
 			shown := symbolKeys(nd.Shown)
 			for _, k := range shown {
 				if !slices.Contains(ix.syms[i], k) {
 					ix.syms[i] = append(ix.syms[i], k)
 					ix.post(k, i)
 				}
-			}
-			for _, k := range iconAliases(shown) {
-				ix.alias[i] = append(slices.Clip(ix.alias[i]), k) // never the lexicon's own slice
-				ix.post(k, i)
 			}
 		}
 		if len(nd.Options) > 0 {
@@ -148,6 +146,21 @@ func (ix *index) ctx(i int) []string {
 		}
 	}
 	return ix.ctxs[i]
+}
+
+// onlyOneOf is the one of the nodes that fits, or -1 when none or several do.
+func onlyOneOf(nodes []int, fits func(i int) bool) int {
+	hit := -1
+	for _, i := range nodes {
+		if !fits(i) {
+			continue
+		}
+		if hit >= 0 {
+			return -1
+		}
+		hit = i
+	}
+	return hit
 }
 
 // fieldStems maps the stem of every word of a field's name to those fields.

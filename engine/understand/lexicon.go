@@ -162,7 +162,7 @@ var roleWords = map[string]roleWord{
 	"button": buttonish, "btn": buttonish, "icon": buttonish,
 	"textbox": textish, "textfield": textish, "input": textish,
 	"link": linkish, "hyperlink": linkish,
-	"field": anyField, "box": anyField, "entry": anyField,
+	"field": anyField, "box": anyField, "entry": anyField, "blank": textish,
 	"area": textareaRW, "textarea": textareaRW,
 	"dropdown": selectish, "select": selectish, "selector": selectish, "picker": selectish,
 	"combobox": selectish, "combo": selectish, "list": {roles: []string{page.RoleSelect, "list"}},

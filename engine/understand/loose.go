@@ -217,16 +217,10 @@ func (r *reader) oneWordField(target []token, v verb, value string) (ref, bool) 
 	if len(keys) != 1 || value == "" {
 		return ref{}, false
 	}
-	hit := -1
-	for _, i := range r.ix.nodesWith(keys) {
-		if n := r.ix.nodes[i]; !isField(n) || n.Occ || !r.ix.inScope(i) || !slices.Contains(r.ix.names[i], keys[0]) {
-			continue
-		}
-		if hit >= 0 {
-			return ref{}, false
-		}
-		hit = i
-	}
+	hit := onlyOneOf(r.ix.nodesWith(keys), func(i int) bool {
+		n := r.ix.nodes[i]
+		return isField(n) && !n.Occ && r.ix.inScope(i) && slices.Contains(r.ix.names[i], keys[0])
+	})
 	if hit < 0 || r.fitFor(v, hit, value) != fitMade {
 		return ref{}, false
 	}

@@ -283,6 +283,9 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 			cl = b
 		}
 	}
+	if r.filtersElsewhere(toks[from:to], cl.cmds) {
+		cl.quality *= 0.5 // asked as a yes or no, never done unasked
+	}
 	if commaInside(toks[from:to]) {
 		// Commas part commands far more often than they sit inside an unquoted name or
 		// value; a reading that spans one must be clearly better than the split.

@@ -129,3 +129,18 @@ func TestShownSymbol(t *testing.T) {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, vault, Options{}), tt.want) })
 	}
 }
+
+// TestHeartBeforeTitle: a card's heart drawn before its title has the card before as its
+// context; "heart the rose" with two roses asks, and never hearts the maple after them.
+func TestHeartBeforeTitle(t *testing.T) {
+	shop := page.Observation{Tree: []page.Node{
+		{ID: "9", Role: page.RoleButton, Name: "Save Rose 'Gertrude Jekyll' to wishlist", Shown: "♥", Ctx: "Lavender 'Hidcote'"},
+		{ID: "10", Role: page.RoleButton, Name: "Add to basket", Ctx: "Rose 'Gertrude Jekyll'"},
+		{ID: "11", Role: page.RoleButton, Name: "Save Rose 'Iceberg' to wishlist", Shown: "♥", Ctx: "Rose 'Gertrude Jekyll'"},
+		{ID: "12", Role: page.RoleButton, Name: "Add to basket", Ctx: "Rose 'Iceberg'"},
+		{ID: "13", Role: page.RoleButton, Name: "Save Japanese Maple to wishlist", Shown: "♥", Ctx: "Rose 'Iceberg'"},
+		{ID: "14", Role: page.RoleButton, Name: "Add to basket", Ctx: "Japanese Maple"},
+	}}
+	wantReading(t, Read("heart the rose", shop, Options{}), nil)
+	wantReading(t, Read("heart the Japanese Maple", shop, Options{}), []string{`click("13")`})
+}

@@ -37,3 +37,22 @@ func TestKnownSuggestions(t *testing.T) {
 		})
 	}
 }
+
+// TestSuggestionChoice: a suggestion a field holds, named whole after a choosing verb or
+// lead, is typed and picked; part of one is not.
+func TestSuggestionChoice(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "2", Role: page.RoleInput, State: "autocomplete", Name: "Choose a phone", Ctx: "1. Phone", Options: []string{"Pixel 9", "iPhone 16", "iPhone 16 Pro", "Galaxy S24"}},
+		{ID: "3", Role: page.RoleSelect, Name: "Data", Ctx: "2. Allowance", Options: []string{"5 GB", "15 GB"}},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"pick the iPhone 16 Pro", []string{`setValue("2", "iPhone 16 Pro")`, `("")`}},
+		{"I'll take the Pixel 9", []string{`setValue("2", "Pixel 9")`, `("")`}},
+		{"pick the iPhone", nil},
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
+	}
+}

@@ -283,3 +283,35 @@ func TestRoleWordAsName(t *testing.T) {
 	wantReading(t, Read("click search", obs, Options{}), []string{`click("5")`})
 	wantReading(t, Read("open the dropdown", obs, Options{}), []string{`click("3")`})
 }
+
+// TestNumberWordsInNames: a number said as a word names a control written with the digit,
+// and the other way round.
+func TestNumberWordsInNames(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleRadio, Name: "3 stars", Ctx: "Rate your rider"},
+		{ID: "2", Role: page.RoleRadio, Name: "4 stars", Ctx: "Rate your rider"},
+		{ID: "3", Role: page.RoleButton, Name: "Two adults"},
+	}}
+	wantReading(t, Read("give four stars", obs, Options{}), []string{`check("2")`})
+	wantReading(t, Read("click 2 adults", obs, Options{}), []string{`click("3")`})
+	wantReading(t, Read("give five stars", obs, Options{}), nil)
+}
+
+// TestFilterElsewhere: "filter" said of a control that filters nothing (the Status of the
+// ticket open beside the list) asks first; a filter that says so is set.
+func TestFilterElsewhere(t *testing.T) {
+	detail := page.Observation{Tree: []page.Node{
+		{ID: "3", Role: page.RoleButton, Name: "Status"},
+		{ID: "31", Role: page.RoleSelect, Name: "Status", Ctx: "No ticket selected", Options: []string{"Open", "Pending", "Solved"}},
+	}}
+	wantReading(t, Read("filter status to Pending", detail, Options{}), nil)
+	filters := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleSelect, Name: "Status", Ctx: "Filters", Options: []string{"Any", "Open", "Pending"}},
+	}}
+	wantReading(t, Read("filter status to Pending", filters, Options{}), []string{`select("1", "Pending")`})
+	contacts := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleSelect, Name: "Group", Ctx: "Contacts", Options: []string{"All", "Work", "Family"}},
+		{ID: "2", Role: page.RoleButton, Name: "Add contact", Ctx: "Contacts"},
+	}}
+	wantReading(t, Read("filter the list to Work", contacts, Options{}), []string{`select("1", "Work")`})
+}

@@ -20,6 +20,9 @@ func wordEq(a, b string) float64 {
 	if a == b {
 		return 1
 	}
+	if n, ok := numberWords[a]; ok && n == b || numberWords[b] == a && a != "" {
+		return 0.95 // "four stars" for "4 stars", "2 adults" for "Two adults"
+	}
 	if len(a) < 3 || len(b) < 3 {
 		return 0
 	}

@@ -1,0 +1,37 @@
+package understand
+
+import (
+	"testing"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// TestRemarks: a remark beside the errand is announced and the errand runs; a clause that
+// asks for anything, or names what the page offers, is no remark.
+func TestRemarks(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Remove", Ctx: "Leila Hussain"},
+		{ID: "2", Role: page.RoleButton, Name: "Save and finish later"},
+		{ID: "3", Role: page.RoleCheckbox, Name: "Ceremony"},
+		{ID: "4", Role: page.RoleCheckbox, Name: "Reception"},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"Please remove Leila, she's moving to her mum's club", []string{`click("1")`}},
+		{"I'll do the rest tomorrow, click save and finish later", []string{`click("2")`}},
+		{"click save and finish later, I need you to email my boss", nil},
+		{"click save and finish later and email my boss", nil},
+		{"we're coming to the ceremony", nil},
+		{"I'm travelling soon", nil}, // a remark alone is no errand
+	} {
+		t.Run(tt.goal, func(t *testing.T) {
+			rd := Read(tt.goal, obs, Options{})
+			wantReading(t, rd, tt.want)
+			if tt.want != nil && len(rd.Assumptions) == 0 {
+				t.Errorf("the remark is not announced")
+			}
+		})
+	}
+}
