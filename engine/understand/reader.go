@@ -170,7 +170,7 @@ func untie(cl clause, taken []string) clause {
 			left = append(left, ch)
 		}
 	}
-	if len(left) != 1 || len(left) == len(q.Choices) {
+	if len(left) != 1 {
 		return cl
 	}
 	out := cl
