@@ -1,6 +1,10 @@
 package understand
 
 import (
+	"maps"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/errand-app/errand/engine/page"
@@ -33,5 +37,24 @@ func TestRemarks(t *testing.T) {
 				t.Errorf("the remark is not announced")
 			}
 		})
+	}
+}
+
+// TestRemarkWords keeps the remark lists as testdata/remarks.txt says: closed, in review.
+func TestRemarkWords(t *testing.T) {
+	raw, err := os.ReadFile("testdata/remarks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if kind, w, ok := strings.Cut(strings.TrimSpace(l), " "); ok && !strings.HasPrefix(l, "#") {
+			want[kind] = append(want[kind], w)
+		}
+	}
+	for kind, got := range map[string][]string{"subject": slices.Sorted(maps.Keys(remarkSubjects)), "request": slices.Sorted(maps.Keys(requestWords))} {
+		if !slices.Equal(got, want[kind]) {
+			t.Errorf("%s words = %v, testdata/remarks.txt says %v", kind, got, want[kind])
+		}
 	}
 }
