@@ -35,6 +35,7 @@ func TestQuantified(t *testing.T) {
 		{"put 22:00 in both time boxes", []string{`setValue("1", "22:00")`, `setValue("2", "22:00")`}},
 		{"set the discount % to 5 on all three lines", []string{`setValue("3", "5")`, `setValue("4", "5")`, `setValue("5", "5")`}},
 		{"put 10 in the discount % for every line", []string{`setValue("3", "10")`, `setValue("4", "10")`, `setValue("5", "10")`}},
+		{"make the discount % 10 for every line", []string{`setValue("3", "10")`, `setValue("4", "10")`, `setValue("5", "10")`}},
 		{"untick every calendar except Gym", []string{`uncheck("6")`, `uncheck("8")`}},
 		{"tick all the calendar checkboxes", []string{`check("6")`, `check("7")`, `check("8")`}},
 		{"set the discount % to 5 on all four lines", nil}, // three lines, not four
