@@ -132,7 +132,7 @@ func (r *reader) revealChain(id string) ([]int, bool) {
 		}
 		h := r.obs.Behind[k-1]
 		if h.Via == 0 {
-			node := slices.IndexFunc(r.ix.nodes, func(n page.Node) bool { return n.ID == h.By })
+			node := r.ix.nodeOf(h.By)
 			if node < 0 {
 				return nil, false
 			}

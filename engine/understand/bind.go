@@ -95,7 +95,10 @@ func (r *reader) filtersElsewhere(body []token, cmds []Command) bool {
 		return false
 	}
 	for _, c := range cmds {
-		if k := c.Action.Kind; c.Bound && (k == page.Select || k == page.SetValue) && !r.saysFilter(c.Action.ID) && r.filterBeside(c.Action.ID) {
+		if k := c.Action.Kind; !c.Bound || k != page.Select && k != page.SetValue {
+			continue
+		}
+		if node := r.ix.nodeOf(c.Action.ID); node >= 0 && !r.saysFilter(node) && r.filterBeside(node) {
 			return true
 		}
 	}
@@ -104,26 +107,17 @@ func (r *reader) filtersElsewhere(body []token, cmds []Command) bool {
 
 // filterBeside reports another control that may be the filter meant: a button or link that
 // says filter, or one with the same name (a "Status" filter chip).
-func (r *reader) filterBeside(id string) bool {
-	n, ok := r.obs.Node(id)
-	if !ok {
-		return false
-	}
-	for _, m := range r.ix.nodes {
-		if m.ID != id && clickable(m) && (m.Name == n.Name || r.saysFilter(m.ID)) {
+func (r *reader) filterBeside(node int) bool {
+	for i, m := range r.ix.nodes {
+		if i != node && clickable(m) && (m.Name == r.ix.nodes[node].Name || r.saysFilter(i)) {
 			return true
 		}
 	}
 	return false
 }
 
-// saysFilter reports an element whose name or part of the page says filter (an unknown one
-// is taken to).
-func (r *reader) saysFilter(id string) bool {
-	node := slices.IndexFunc(r.ix.nodes, func(n page.Node) bool { return n.ID == id })
-	if node < 0 {
-		return true
-	}
+// saysFilter reports an element whose name or part of the page says filter.
+func (r *reader) saysFilter(node int) bool {
 	for _, k := range slices.Concat(r.ix.names[node], r.ix.ctx(node)) {
 		if strings.HasPrefix(k, "filter") {
 			return true

@@ -148,6 +148,12 @@ func (ix *index) ctx(i int) []string {
 	return ix.ctxs[i]
 }
 
+// nodeOf is the index of the element with id, or -1. Commands are few, so it is looked up
+// by a scan rather than a map every reading would build.
+func (ix *index) nodeOf(id string) int {
+	return slices.IndexFunc(ix.nodes, func(n page.Node) bool { return n.ID == id })
+}
+
 // onlyOneOf is the one of the nodes that fits, or -1 when none or several do.
 func onlyOneOf(nodes []int, fits func(i int) bool) int {
 	hit := -1

@@ -169,32 +169,8 @@ func (r *reader) looseWith(target []token, v verb, modifiers bool) ([]token, ref
 // reordered finds the one field whose name holds every word of the target in another
 // order: "the kitchen notes" for "Notes for the kitchen".
 func (r *reader) reordered(target []token) (ref, bool) {
-	var keys []string
-	for _, t := range target {
-		switch {
-		case t.kind != tokWord:
-			return ref{}, false
-		case r.known(t.key):
-		case !r.pageWord(t.key):
-			return ref{}, false
-		default:
-			keys = append(keys, t.key)
-		}
-	}
-	if len(keys) < 2 {
-		return ref{}, false
-	}
-	hit := -1
-	for i, n := range r.ix.nodes {
-		if !isField(n) || n.Occ || !r.ix.inScope(i) || !containsAll(r.ix.names[i], keys) {
-			continue
-		}
-		if hit >= 0 {
-			return ref{}, false
-		}
-		hit = i
-	}
-	if hit < 0 {
+	keys, hit := r.fieldWithAll(target)
+	if len(keys) < 2 || hit < 0 {
 		return ref{}, false
 	}
 	return ref{cands: []cand{{node: hit, score: 0.9, option: -1}}}, true
@@ -204,27 +180,34 @@ func (r *reader) reordered(target []token) (ref, bool) {
 // is made for that field: "set the tip to £5.00" for the number field "Tip amount in
 // pounds", beside the buttons "Add tip" and "Increase tip".
 func (r *reader) oneWordField(target []token, v verb, value string) (ref, bool) {
-	var keys []string
+	keys, hit := r.fieldWithAll(target)
+	if len(keys) != 1 || hit < 0 || value == "" || r.fitFor(v, hit, value) != fitMade {
+		return ref{}, false
+	}
+	return ref{cands: []cand{{node: hit, score: 0.85, option: -1}}}, true
+}
+
+// fieldWithAll reads a target's own words (every one the page uses) and finds the one
+// shown field whose name holds them all, in any order; hit is -1 when none or several do.
+func (r *reader) fieldWithAll(target []token) (keys []string, hit int) {
 	for _, t := range target {
 		switch {
 		case t.kind != tokWord:
-			return ref{}, false
+			return nil, -1
 		case r.known(t.key):
+		case !r.pageWord(t.key):
+			return nil, -1
 		default:
 			keys = append(keys, t.key)
 		}
 	}
-	if len(keys) != 1 || value == "" {
-		return ref{}, false
+	if len(keys) == 0 {
+		return nil, -1
 	}
-	hit := onlyOneOf(r.ix.nodesWith(keys), func(i int) bool {
+	return keys, onlyOneOf(r.ix.nodesWith(keys), func(i int) bool {
 		n := r.ix.nodes[i]
-		return isField(n) && !n.Occ && r.ix.inScope(i) && slices.Contains(r.ix.names[i], keys[0])
+		return isField(n) && !n.Occ && r.ix.inScope(i) && containsAll(r.ix.names[i], keys)
 	})
-	if hit < 0 || r.fitFor(v, hit, value) != fitMade {
-		return ref{}, false
-	}
-	return ref{cands: []cand{{node: hit, score: 0.85, option: -1}}}, true
 }
 
 // resolveLoose is the target's reference, read loosely when the page does not explain it

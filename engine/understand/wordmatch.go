@@ -20,7 +20,7 @@ func wordEq(a, b string) float64 {
 	if a == b {
 		return 1
 	}
-	if n, ok := numberWords[a]; ok && n == b || numberWords[b] == a && a != "" {
+	if a != "" && b != "" && (isDigit(a[0]) || isDigit(b[0])) && (numberWords[a] == b || numberWords[b] == a) {
 		return 0.95 // "four stars" for "4 stars", "2 adults" for "Two adults"
 	}
 	if len(a) < 3 || len(b) < 3 {
@@ -159,3 +159,5 @@ func joinCompounds(a, b []string) ([]string, []int, bool) {
 	}
 	return nil, nil, false
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
