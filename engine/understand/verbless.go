@@ -192,6 +192,11 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if !marked && r.namesOtherField(value[0], b.node) {
 			return // "card expires 09/29": "expires" is Expiry's word, not the value's
 		}
+		if !marked && len(value) > 1 && value[0].kind == tokWord && (typeWords[value[0].key] != nil || isRoleWord(value[0].key)) {
+			if rest, _ := r.valueText(value[1:]); allNumbers(value[1:]) || r.fitFor(vType, b.node, rest) == fitMade {
+				return // "Phone number 07700 900456": "number" is the field's word, not the value's
+			}
+		}
 		cl := r.typeReading(vType, "", target, value, changed)
 		if marked && len(cl.cmds) == 1 && cl.cmds[0].Bound {
 			cl = r.commitNew(cl, b.node, cl.cmds[0].Words)
@@ -387,6 +392,16 @@ func shapeFits(value []token, n page.Node) bool {
 		return n.Type == "url"
 	}
 	return false
+}
+
+// allNumbers reports words that are all numbers ("07700 900456", "+44 7700 900123").
+func allNumbers(toks []token) bool {
+	for _, t := range toks {
+		if _, ok := parseNumber(strings.TrimPrefix(t.raw, "+")); !ok || t.kind != tokWord {
+			return false
+		}
+	}
+	return len(toks) > 0
 }
 
 // namesOtherField reports a word that is a form of a word of another field's name, so a

@@ -68,3 +68,15 @@ func TestVerbWithItem(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeWordNotValue: the word that says what kind of value follows ("Phone number
+// 07700 900456") belongs to the field's name, never to the value typed.
+func TestTypeWordNotValue(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "11", Role: page.RoleInput, Type: "tel", Name: "Daytime phone", Ctx: "Parent / guardian"},
+		{ID: "13", Role: page.RoleInput, Type: "tel", Name: "Phone", Ctx: "Emergency contact"},
+		{ID: "14", Role: page.RoleInput, Name: "Order number"},
+	}}
+	wantReading(t, Read("Phone number 07700 900456", obs, Options{}), nil)
+	wantReading(t, Read("order number 12345", obs, Options{}), []string{`setValue("14", "12345")`})
+}
