@@ -43,13 +43,23 @@ func (s *step) bind(i int, obs page.Observation) binding {
 		}
 	}
 	if !c.Bound || !ok || !stillDescribes(c, n) {
-		nc, q := understand.Rebind(c, obs, s.readOpts())
+		ncs, q := understand.RebindAll(c, obs, s.readOpts())
 		switch {
 		case q != nil && q.Kind == understand.AskMissing:
 			return binding{deferred: true}
 		case q != nil:
 			return binding{question: q, match: 0.5}
 		}
+		if len(ncs) > 1 {
+			// What was one clause read before the page changed runs as the commands it
+			// reads as now ("tick bank, GP and dentist" on the tab just opened).
+			more := make([]Planned, len(ncs)-1)
+			for k, nc := range ncs[1:] {
+				more[k] = Planned{Command: nc, Announced: s.st.Commands[i].Announced}
+			}
+			s.splice(i+1, 0, more)
+		}
+		nc := ncs[0]
 		s.st.Commands[i].Command = nc
 		c = nc
 		if s.st.Commands[i].Recorded != nil {

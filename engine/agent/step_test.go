@@ -221,6 +221,40 @@ func TestStepChainsStopAtNavigation(t *testing.T) {
 	}
 }
 
+// TestStepDeferredClauseExpands: a list named for a tab that is not open yet runs as one
+// tick per item once the tab shows them, all in the same chain.
+func TestStepDeferredClauseExpands(t *testing.T) {
+	prefs := page.Observation{URL: "http://app.test/prefs", Title: "Preferences", DOMHash: "p1", Tree: []page.Node{
+		{ID: "1", Role: "tab", Name: "General", State: "selected"},
+		{ID: "2", Role: "tab", Name: "Notifications"},
+		{ID: "3", Role: "inp", Name: "Display name"},
+	}}
+	st, out, _ := start(t, "On the Notifications tab tick Comments, Mentions and Weekly digest", prefs)
+	if got := actions(out); !reflect.DeepEqual(got, []string{`click("2")`}) {
+		t.Fatalf("first chain = %v", got)
+	}
+	shown := prefs
+	shown.DOMHash = "p2"
+	shown.Tree = []page.Node{
+		{ID: "1", Role: "tab", Name: "General"},
+		{ID: "2", Role: "tab", Name: "Notifications", State: "selected"},
+		{ID: "7", Role: "chk", Name: "Comments"},
+		{ID: "8", Role: "chk", Name: "Mentions"},
+		{ID: "9", Role: "chk", Name: "Weekly digest"},
+	}
+	st, out, _, err := New(Config{}).Step(context.Background(), st, Input{Kind: InputObserved, Observation: shown,
+		Result: outcomes(out.Actions, shown, page.Observations{DidDomMutate: true})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := actions(out), []string{`check("7")`, `check("8")`, `check("9")`}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("second chain = %v, want %v (%+v)", got, want, out)
+	}
+	if len(st.Commands) != 4 {
+		t.Errorf("commands %d, want the tab and three ticks", len(st.Commands))
+	}
+}
+
 func TestStepVerificationFailures(t *testing.T) {
 	ag := New(Config{})
 	st, out, _ := start(t, "Type 'Jas' into Name and click Save", formPage)

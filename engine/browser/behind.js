@@ -153,7 +153,42 @@
       const p = a.previousElementSibling;
       if (p && (p.hasAttribute('aria-haspopup') || p.hasAttribute('aria-expanded'))) return byOf(p);
     }
-    return null;
+    return toggled(a, byOf);
+  }
+
+  // The controls a section may follow and be shown by, with nothing in the markup to say so:
+  // a switch or box ("Set a spend cap", "This is a gift") or a button ("+ Add a promo code").
+  const TOGGLES = 'input[type=checkbox],[role=switch],[role=checkbox],button,[role=button]';
+  const FIELDS = 'input:not([type=hidden]),select,textarea,[role=combobox],[role=slider],[role=spinbutton]';
+
+  // toggled finds the one control written right before a hidden section that holds fields,
+  // as scripts write "turn this on to fill that in": the section is shown by the control.
+  // A button is taken only for a section of fields (a hidden "Thanks" panel after Send is
+  // not something Send is for), and only when it is the one control there.
+  /**
+   * @param {Errand.El} a
+   * @param {(el: Errand.El | null) => By | null} byOf
+   * @returns {By | null}
+   */
+  function toggled(a, byOf) {
+    const up = a.parentElement;
+    if (!up || a.getClientRects().length || !up.getClientRects().length) return null;
+    let p = a.previousElementSibling;
+    while (p && /^(script|style|template)$/.test(p.localName)) p = p.previousElementSibling;
+    if (!p || !p.getClientRects().length || !a.querySelector(FIELDS)) return null;
+    /** @type {By | null} */
+    let one = null;
+    const cands = [p, ...p.querySelectorAll(TOGGLES)];
+    for (const el of cands) {
+      const b = el.matches(TOGGLES) ? byOf(el) : null;
+      if (!b || !b.rec) continue;
+      if (one) return null;
+      one = b;
+    }
+    if (!one || !one.rec) return null;
+    const others = p.querySelectorAll('input,select,textarea,a[href]');
+    for (const el of others) if (el !== one.rec.el && !el.matches(TOGGLES) && byOf(el)) return null;
+    return one;
   }
 
   // read names a hidden control as the walk would, without caching: its label may be read

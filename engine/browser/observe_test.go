@@ -319,8 +319,9 @@ func TestSuggestions(t *testing.T) {
 }
 
 // TestBehind: the controls a visible one reveals are listed with it (a tab's panel, a button's
-// aria-controls, a closed details, a menu after its button and a sub-menu behind its item);
-// a hidden control nothing shows is not.
+// aria-controls, a closed details, a menu after its button and a sub-menu behind its item,
+// the fields right after the one switch, box or button before them); a hidden control
+// nothing shows is not, nor one after a button that holds no field.
 func TestBehind(t *testing.T) {
 	t.Parallel()
 	obs := observe(t, openAt(t, fixtures(t), "/behind.html"))
@@ -343,6 +344,10 @@ func TestBehind(t *testing.T) {
 		page.RoleMenuItem + " New":            "File",
 		page.RoleMenuItem + " Archive board":  "File",
 		page.RoleMenuItem + " Folder":         "via New",
+		page.RoleInput + " Monthly limit (£)": "Spend cap",
+		page.RoleTextarea + " Gift message":   "This is a gift",
+		page.RoleInput + " Promo code":        "+ Add a promo code",
+		page.RoleButton + " Apply":            "+ Add a promo code",
 	}
 	for k, v := range want {
 		if got[k] != v {

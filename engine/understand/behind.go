@@ -112,6 +112,154 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	return r.openFirst(body, cl, chain)
 }
 
+// openedBy is the control the last of cmds turns on or clicks, "" when it does neither.
+func openedBy(cmds []Command) string {
+	if len(cmds) == 0 {
+		return ""
+	}
+	c := cmds[len(cmds)-1]
+	if !c.Bound || c.Action.Kind != page.Check && c.Action.Kind != page.Click {
+		return ""
+	}
+	return c.Action.ID
+}
+
+// certain reports a clause read on the shown page with every command bound, nothing asked
+// and nothing left: what the page shows is what it names.
+func certain(cl clause) bool {
+	return len(cl.cmds) > 0 && !slices.ContainsFunc(cl.cmds, func(c Command) bool { return !c.Bound }) &&
+		len(cl.questions) == 0 && len(cl.unexplained) == 0 && cl.quality >= 0.9
+}
+
+func anyBound(cmds []Command) bool {
+	return slices.ContainsFunc(cmds, func(c Command) bool { return c.Bound })
+}
+
+// behindOpened reads a clause on the controls the control the clause before turned on
+// shows: "tick This is a gift and write Happy birthday in the message" fills the Gift
+// message box the tick shows. The person opened that section themselves, so any value fits
+// (a free text too), and "it" is the one field there: "turn on the spend cap and set it to
+// £15". The clause is read again once the click has shown the fields; nothing is clicked
+// twice.
+func (r *reader) behindOpened(body []token, c carry, changed bool) (clause, bool) {
+	opener := r.ix.nodeOf(c.opened)
+	var shows, fields []int // indexes into Behind of what the opened control shows, and of its fields
+	obs := page.Observation{URL: r.obs.URL}
+	for k, hd := range r.obs.Behind {
+		if hd.By != c.opened {
+			continue
+		}
+		shows = append(shows, k)
+		obs.Tree = append(obs.Tree, page.Node{ID: hiddenPrefix + strconv.Itoa(k+1), Role: hd.Role, Name: hd.Name, Type: hd.Type, Ctx: hd.Ctx, Options: hd.Options})
+		if hd.Role != page.RoleButton && hd.Role != page.RoleLink && hd.Role != page.RoleMenuItem {
+			fields = append(fields, k)
+		}
+	}
+	if _, n := verbAt(body, 0); len(fields) == 0 || opener < 0 || n == 0 && actionVerbs[body[0].key] {
+		// "send 'Where is my order?'" asks for more than a value in a field.
+		return clause{}, false
+	}
+	// Only what the opened control shows is read: the person has just opened it.
+	h := newReader(obs, r.opts)
+	h.isBehind = true
+	body = shownTail(body)
+	src, toks := r.src, body
+	if pointsBack(body) {
+		// "set it to £15": "it" is the one field shown, for a verb that gives a value;
+		// "close it with the x" is about what was opened, not a field in it.
+		if v := verbs[body[0].key]; len(fields) != 1 || v != vType && v != vSelect {
+			return clause{}, false
+		}
+		var ok bool
+		if src, ok = r.namingBack(body, r.obs.Behind[fields[0]].Name); !ok {
+			return clause{}, false
+		}
+		toks = tokenize(src)
+	}
+	h.src = src
+	h.ix.acronyms = r.ix.acronyms
+	cl := h.readClause(toks, carry{verb: c.verb, words: c.words, after: -1}, changed)
+	// A value put with no field named ("put jo@example.com") is weak on a whole page and
+	// clear among the few fields the person has just opened.
+	if v, n := verbAt(toks, 0); n > 0 && (v == vType || v == vSelect) && cl.quality >= 0.5 {
+		cl.quality = max(cl.quality, 0.85)
+	}
+	if len(cl.cmds) == 0 || len(cl.questions) > 0 || len(cl.unexplained) > 0 || cl.quality < actMin {
+		return clause{}, false
+	}
+	for _, cmd := range cl.cmds {
+		k, err := strconv.Atoi(strings.TrimPrefix(cmd.Action.ID, hiddenPrefix))
+		if !cmd.Bound || err != nil || !slices.Contains(shows, k-1) {
+			return clause{}, false
+		}
+		switch cmd.Action.Kind {
+		case page.SetValue, page.Select, page.Check, page.Uncheck, page.Click:
+		default:
+			return clause{}, false
+		}
+	}
+	out := clause{quality: cl.quality * 0.95, changes: true, deferred: true, next: cl.next, assumed: cl.assumed,
+		cmds: []Command{r.onceShown(body, src)}}
+	if len(cl.cmds) == 1 && (cl.cmds[0].Action.Kind == page.SetValue || cl.cmds[0].Action.Kind == page.Select) {
+		// The value goes into the field read here, by its name, whatever else the page
+		// shows then: "put jo@example.com" is for the field the box showed, not Full name;
+		// a dropdown's option is chosen the same way (bind.go).
+		k, _ := strconv.Atoi(strings.TrimPrefix(cl.cmds[0].Action.ID, hiddenPrefix))
+		out.cmds[0] = Command{Verb: string(vType), Phrase: r.obs.Behind[k-1].Name, Value: cl.cmds[0].Action.Text,
+			Quoted: true, Words: joinRaw(body), Changes: true}
+	}
+	for _, g := range cl.grounded {
+		g.ID = ""
+		if g.Element != "" {
+			g.Element += " (shown by " + page.Describe(r.ix.nodes[opener]) + ")"
+		}
+		out.grounded = append(out.grounded, g)
+	}
+	return out, true
+}
+
+// onceShown is the clause read again once the fields are shown: its text, "it" named.
+func (r *reader) onceShown(body []token, src string) Command {
+	phrase := r.written(body)
+	if src != r.src {
+		phrase = src
+	}
+	return Command{Verb: verbClause, Phrase: phrase, Words: joinRaw(body), Changes: true}
+}
+
+// shownTail drops the words that say a field is the one just shown: "put 2 in the number
+// box that shows up", "… in the field that appears".
+func shownTail(body []token) []token {
+	n := len(body)
+	if n >= 3 && body[n-1].key == "up" {
+		n--
+	}
+	if n >= 3 && (body[n-2].key == "that" || body[n-2].key == "which") && showWords[body[n-1].key] {
+		return body[:n-2]
+	}
+	return body
+}
+
+var showWords = set("shows", "appears", "pops", "comes", "opens", "appeared", "showed")
+
+// namingBack is the clause's text with its one "it" or "that" replaced by name.
+func (r *reader) namingBack(body []token, name string) (string, bool) {
+	at := -1
+	for k, t := range body {
+		if t.kind == tokWord && (t.key == "it" || t.key == "that" || t.key == "this") {
+			if at >= 0 {
+				return "", false
+			}
+			at = k
+		}
+	}
+	from, to := body[0].start, body[len(body)-1].end
+	if at < 0 || r.src == "" || from < 0 || to > len(r.src) || body[at].start < from {
+		return "", false
+	}
+	return r.src[from:body[at].start] + name + r.src[body[at].end:to], true
+}
+
 // opensMore reports a hidden control that shows other hidden controls: a sub-menu's item.
 func (r *reader) opensMore(id string) bool {
 	k, err := strconv.Atoi(strings.TrimPrefix(id, hiddenPrefix))

@@ -101,3 +101,58 @@ func TestBehindSays(t *testing.T) {
 		t.Fatalf("grounded %+v", rd.Grounded)
 	}
 }
+
+// billing is a page whose scripts show fields when a switch or box before them is turned
+// on, with nothing in the markup tying them: the walk lists them behind that control.
+var billing = page.Observation{URL: "http://x/billing", Tree: []page.Node{
+	{ID: "1", Role: page.RoleSwitch, Name: "Spend cap", State: "off"},
+	{ID: "2", Role: page.RoleCheckbox, Name: "This is a gift"},
+	{ID: "3", Role: page.RoleCheckbox, Name: "Paperless bills"},
+	{ID: "4", Role: page.RoleInput, Name: "Full name"},
+	{ID: "5", Role: page.RoleButton, Name: "Save"},
+	{ID: "6", Role: page.RoleInput, Type: "number", Name: "Door width (cm)"},
+}, Behind: []page.Hidden{
+	{Role: page.RoleInput, Name: "Monthly limit (£)", Type: "number", By: "1"},
+	{Role: page.RoleTextarea, Name: "Gift message", By: "2"},
+	{Role: page.RoleInput, Name: "From", By: "2"},
+	{Role: page.RoleInput, Name: "Email for bills", Type: "email", By: "3"},
+}}
+
+// TestBehindOpened: a clause after the one that turns a control on is read on the fields
+// that control shows, "it" being the one field there; the control is not clicked twice.
+func TestBehindOpened(t *testing.T) {
+	for _, c := range []struct {
+		goal string
+		want []string // nil: a question
+	}{
+		{"Turn on the spend cap and set it to £15", []string{`check("1")`, `setValue("h1", "15")`}},
+		{"switch on spend cap, then set the monthly limit to 20", []string{`check("1")`, `setValue("h1", "20")`}},
+		{"tick this is a gift and write Happy birthday Gran in the message", []string{`check("2")`, `setValue("h2", "Happy birthday Gran")`}},
+		{"tick paperless bills and put jo@example.com", []string{`check("3")`, `setValue("h4", "jo@example.com")`}},
+		{"flip the switch for the spend cap and put 25 in the number box that shows up", []string{`check("1")`, `setValue("h1", "25")`}},
+		// Said to be what shows up: never the number box already in view.
+		{"tick this is a gift and put 2 in the number box that shows up", nil},
+		// Two fields shown: "it" is not known.
+		{"tick this is a gift and set it to Love from Sam", nil},
+		// Indefinite: asked, nothing done.
+		{"tick this is a gift and write something nice in the message", nil},
+		// Not what the box shows: a field no one can see is not guessed at.
+		{"tick paperless bills and set the postcode to N1 9GU", nil},
+	} {
+		t.Run(c.goal, func(t *testing.T) {
+			rd := Read(c.goal, billing, Options{})
+			if c.want == nil {
+				if len(rd.Questions) == 0 {
+					t.Fatalf("want a question, got %v", acts(rd))
+				}
+				return
+			}
+			if len(rd.Questions) > 0 {
+				t.Fatalf("want %v, got question %q", c.want, rd.Questions[0].Text)
+			}
+			if got := actsOn(t, rd, shown(billing)); !slices.Equal(got, c.want) {
+				t.Fatalf("actions = %v, want %v", got, c.want)
+			}
+		})
+	}
+}

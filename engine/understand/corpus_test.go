@@ -101,9 +101,16 @@ func loadCorpus(t *testing.T) []corpusCase {
 // that only discloses something), in session storage so it survives a navigation.
 const recorder = `<script>(function(){
 var K='__corpus';
+var down=null;
+window.addEventListener('mousedown',function(e){if(e.isTrusted)down=e.target;},true);
 window.addEventListener('click',function(e){
   if(!e.isTrusted)return;
-  var el=e.target&&e.target.closest?e.target.closest('[id]'):null;
+  // A press whose element went away before the release (a suggestion list that closes
+  // on mousedown) clicks their common ancestor: the press was on what went down.
+  var at=e.target;
+  if(down&&at&&at!==down&&at.contains&&at.contains(down))at=down;
+  down=null;
+  var el=at&&at.closest?at.closest('[id]'):null;
   var rec={id:el?el.id:'',form:false,disclose:false};
   if(el){
     var tag=el.localName;
@@ -312,9 +319,13 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 	if len(rd.Commands) == 0 {
 		return asked, "no command and no question"
 	}
-	for _, cmd := range rd.Commands {
+	// As the agent runs them: an unbound command is bound on the page as it is by then, and
+	// may run as several (understand.RebindAll).
+	cmds := slices.Clone(rd.Commands)
+	for k := 0; k < len(cmds); k++ {
+		cmd := cmds[k]
 		if !cmd.Bound {
-			nc, q := understand.Rebind(cmd, obs, opts)
+			ncs, q := understand.RebindAll(cmd, obs, opts)
 			if q != nil {
 				var labels []string
 				for _, ch := range q.Choices {
@@ -322,7 +333,8 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 				}
 				return judgeLate(cctx, p, c, before, fmt.Sprintf("asked later: %s %q", q.Text, labels))
 			}
-			cmd = nc
+			cmds = slices.Insert(slices.Delete(cmds, k, k+1), k, ncs...)
+			cmd = cmds[k]
 		}
 		res, err := p.Execute(cctx, []page.Action{cmd.Action})
 		if err != nil {
@@ -336,7 +348,7 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 		}
 	}
 	var did []string
-	for _, cmd := range rd.Commands {
+	for _, cmd := range cmds {
 		did = append(did, cmd.Action.String())
 	}
 	return judge(cctx, p, c, before, strings.Join(did, "; "))

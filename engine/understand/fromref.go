@@ -53,7 +53,7 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 	}
 	switch {
 	case good == 0:
-		if changed && (r.inPath || !r.instructionLike(phraseToks)) {
+		if changed && !r.finished && (r.inPath || !r.instructionLike(phraseToks)) && !(v == vType && r.namesShown(value)) {
 			// The element may appear once the page has changed: read it again then.
 			return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: string(v), Phrase: joinRaw(phraseToks), Value: value, Words: words}}}
 		}
@@ -65,7 +65,7 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 		return r.fromAll(v, vw, ref, words, value, explained)
 	case ref.indefinite && good == 1 && !ref.roleOnly && r.namedExactly(phraseToks, ref.cands[0].node):
 		// "hire a yoga mat": the whole name of one option, not a kind of thing.
-	case ref.ambiguous || good > 1 && (ref.indefinite || ref.roleOnly && ref.ordinal == 0) || ref.det == "some" || ref.det == "several" ||
+	case ref.ambiguous || good > 1 && (ref.indefinite || ref.roleOnly && ref.ordinal == 0 && !namedNear(ref)) || ref.det == "some" || ref.det == "several" ||
 		ref.indefinite && !ref.roleOnly && v != vType:
 		// "some" leaves the choice open even when one element fits; so does "an email"
 		// that matches one element by a word of its name: only "a button" with one button
@@ -128,6 +128,34 @@ func (r *reader) onlyReveals(cmds []Command) bool {
 	}
 	return true
 }
+
+// namedNear reports a role said with the words of one element's own name after it: "the
+// switch for taking away old furniture" is the Take away my old furniture switch, however
+// many switches the page has.
+func namedNear(ref ref) bool {
+	b, ok := ref.best()
+	if !ok || !b.ownWords || ref.indefinite {
+		return false
+	}
+	return len(ref.cands) < 2 || !tied(b.score, ref.cands[1].score) && ref.cands[1].score < b.score
+}
+
+// finishes reports commands that end with a click on a control that sends, pays for or
+// books what the page was for ("Reserve pitch", "Place order"): a person who says more
+// after it means this page ("reserve the pitch and add kayak hire", with no kayak hire on
+// it, is asked about before the booking is sent), not a page no one has seen.
+func (r *reader) finishes(cmds []Command) bool {
+	if len(cmds) == 0 {
+		return false
+	}
+	c := cmds[len(cmds)-1]
+	i := r.ix.nodeOf(c.Action.ID)
+	return c.Bound && c.Action.Kind == page.Click && i >= 0 && len(r.ix.names[i]) > 0 && finishWords[r.ix.names[i][0]]
+}
+
+// finishWords start the names of controls that send what a page was for.
+var finishWords = set("submit", "send", "reserve", "pay", "buy", "purchase", "checkout", "order", "place",
+	"confirm", "finish", "complete", "publish")
 
 // instructionLike reports words that read as another errand ("remind me at 5pm", "email
 // my boss"): never an element to look for on the next page.

@@ -50,6 +50,8 @@ func TestMenuPaths(t *testing.T) {
 		{"View > Sort by > File size", `click("2")`, [][]page.Node{viewOpen, sortOpen}, []string{`click("20")`, `click("31")`}},
 		{"view → sort by → file size", `click("2")`, [][]page.Node{viewOpen, sortOpen}, []string{`click("20")`, `click("31")`}},
 		{"File › New", `click("1")`, [][]page.Node{fileOpen}, []string{`click("10")`}},
+		{"View ▸ Sort by ▸ File size", `click("2")`, [][]page.Node{viewOpen, sortOpen}, []string{`click("20")`, `click("31")`}},
+		{"view ⇒ sort by ⇒ file size", `click("2")`, [][]page.Node{viewOpen, sortOpen}, []string{`click("20")`, `click("31")`}},
 		{"go to File > Print", `click("1")`, [][]page.Node{fileOpen}, []string{`click("12")`}},
 		{"turn on Word wrap in the View menu", `click("2")`, [][]page.Node{viewOpen}, []string{`click("21")`}},
 		{"open the share dialog from the File menu", `click("1")`, [][]page.Node{fileOpen}, []string{`click("11")`}},

@@ -19,6 +19,9 @@ type reader struct {
 	// revealed is set while a clause is read after a page change that only opened a tab,
 	// a menu or a dialog: what follows is on the same page, shown.
 	revealed bool
+	// finished is set while a clause is read after a click that sends or books what the
+	// page was for: a target not found now is not looked for on the page that comes next.
+	finished bool
 	ix       *index
 	obs      page.Observation
 	opts     Options
@@ -46,12 +49,16 @@ type carry struct {
 	// after is the element the clause before acted on, set only for a clause that points
 	// back at it ("the Apply button next to it"; nexttoit.go); -1 otherwise.
 	after int
+	// opened is the control the clause before turned on or clicked, whose script may show
+	// the fields the clause names ("turn on the spend cap and set it to £15"; behind.go).
+	opened string
 }
 
 type clauseKey struct {
 	from, to int
 	c        carry
 	revealed bool
+	finished bool
 }
 
 // clause is the reading of one clause.
@@ -93,7 +100,7 @@ func (r *reader) read(toks []token) (Reading, float64) {
 	try := func(split []bool) {
 		var cls []clause
 		from, c := 0, carry{}
-		changed, reveals := false, true
+		changed, reveals, finished := false, true, false
 		total := 0.0
 		var taken []string // the fields given a value by the clauses before
 		for k := 0; k <= len(bs); k++ {
@@ -105,9 +112,14 @@ func (r *reader) read(toks []token) (Reading, float64) {
 				to = bs[k].from
 			}
 			r.revealed = changed && reveals
+			r.finished = finished
 			c.after = r.pointedAt(toks[from:to], cls)
+			c.opened = ""
+			if len(cls) > 0 {
+				c.opened = openedBy(cls[len(cls)-1].cmds)
+			}
 			cl := untie(r.clause(from, to, toks, c, changed), taken)
-			r.revealed = false
+			r.revealed, r.finished = false, false
 			for _, cmd := range cl.cmds {
 				if k := cmd.Action.Kind; k == page.SetValue || k == page.Select {
 					taken = append(taken, cmd.Action.ID)
@@ -117,10 +129,21 @@ func (r *reader) read(toks []token) (Reading, float64) {
 			total += cl.quality
 			if cl.changes {
 				changed, reveals = true, reveals && (cl.reveals || r.onlyReveals(cl.cmds))
+				finished = r.finishes(cl.cmds)
 			}
 			c = cl.next
 			if k < len(bs) {
 				from = bs[k].to
+			}
+		}
+		// A field given a value by a clause after this one is not a candidate for this
+		// one either: "emergency contact - Priya Nair, 07911 123456" puts the name into the
+		// field the number does not go into.
+		for k := range cls {
+			if len(cls[k].questions) == 1 && len(cls[k].cmds) == 0 {
+				if u := untie(cls[k], takenAfter(cls[k+1:])); len(u.cmds) > 0 {
+					cls[k] = u
+				}
 			}
 		}
 		score := total/float64(len(cls)) - 0.01*float64(len(cls))
@@ -144,6 +167,19 @@ func (r *reader) read(toks []token) (Reading, float64) {
 		}
 	}
 	return assemble(best), bestScore
+}
+
+// takenAfter lists the fields the clauses give a value.
+func takenAfter(cls []clause) []string {
+	var out []string
+	for _, cl := range cls {
+		for _, cmd := range cl.cmds {
+			if k := cmd.Action.Kind; k == page.SetValue || k == page.Select {
+				out = append(out, cmd.Action.ID)
+			}
+		}
+	}
+	return out
 }
 
 // untie settles a clause's one question of which field a value goes into when all but
@@ -262,13 +298,16 @@ func isConnective(toks []token, i int) bool {
 		return i+1 < len(toks) && toks[i+1].key == "that"
 	case t.key == "&" || t.key == "+":
 		return true
+	case t.key == "next" && i > 0 && verbs[toks[i-1].key] == vClick:
+		// "click Next and then OK": the button, not "next" as in "and next".
+		return false
 	}
 	return connectives[t.key] && t.key != "before" && t.key != "once"
 }
 
 // clause reads toks[from:to] once per inherited context.
 func (r *reader) clause(from, to int, toks []token, c carry, changed bool) clause {
-	k := clauseKey{from: from, to: to, c: c, revealed: r.revealed}
+	k := clauseKey{from: from, to: to, c: c, revealed: r.revealed, finished: r.finished}
 	if changed {
 		k.from = -k.from - 1 // the same words read after a page change may defer
 	}
@@ -278,6 +317,18 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 	r.after = c.after
 	cl := r.readClause(toks[from:to], c, changed)
 	r.after = -1
+	if body := toks[from:to]; len(shownTail(body)) < len(body) {
+		// "put 2 in the number box that shows up" names a field the click before shows,
+		// never one already in view.
+		cl = clause{unexplained: words0(body)}
+		if b, ok := r.behindOpened(body, c, changed); ok {
+			cl = b
+		}
+	} else if c.opened != "" && !certain(cl) {
+		if b, ok := r.behindOpened(body, c, changed); ok && (b.quality > cl.quality || len(cl.questions) > 0 || !anyBound(cl.cmds)) {
+			cl = b
+		}
+	}
 	if worthBehind(cl) {
 		if b, ok := r.behind(toks[from:to], c, changed); ok {
 			cl = b

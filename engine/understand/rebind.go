@@ -11,8 +11,26 @@ import (
 
 // Rebind binds a command whose element was not on the page it was read on, now that an
 // earlier action has changed the page. It answers a question instead when the element is
-// still missing or no longer unique.
+// still missing or no longer unique, or when the command now reads as several (RebindAll).
 func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question) {
+	cmds, q := RebindAll(cmd, obs, opts)
+	switch {
+	case q != nil:
+		return cmd, q
+	case len(cmds) > 1:
+		return cmd, &Question{Kind: AskUnclear, Command: -1, Words: cmd.Words,
+			Text: fmt.Sprintf("I am not sure what %q means here. What should I do?", cmd.Phrase)}
+	}
+	return cmds[0], nil
+}
+
+// RebindAll is Rebind for a caller that can run what the command reads as on the new page,
+// one command or several: "tick bank, GP and dentist" on the tab a click opened is three
+// ticks. A command read for one element that finds none is read again whole, as the clause
+// it was written as.
+//
+// Each command keeps the words it was read from, so what runs still says why.
+func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Question) {
 	r := newReader(obs, opts)
 	r.src = cmd.Value
 	phrase := tokenize(cmd.Phrase)
@@ -23,14 +41,11 @@ func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question
 	}
 	switch verb(cmd.Verb) {
 	case verbSuggest:
-		return r.suggestion(cmd)
+		c, q := r.suggestion(cmd)
+		return []Command{c}, q
 	case verbClause:
 		r.src = cmd.Phrase
-		cl = r.readClause(tokenize(cmd.Phrase), carry{}, false)
-		if len(cl.cmds) > 1 {
-			return cmd, &Question{Kind: AskUnclear, Command: -1, Words: cmd.Words,
-				Text: fmt.Sprintf("I am not sure what %q means here. What should I do?", cmd.Phrase)}
-		}
+		cl = r.readClause(tokenize(cmd.Phrase), carry{after: -1}, false)
 	case vType:
 		value := tokenize(cmd.Value) // offsets into r.src
 		if cmd.Quoted {
@@ -46,19 +61,41 @@ func Rebind(cmd Command, obs page.Observation, opts Options) (Command, *Question
 		}
 		cl = r.elementFrame(verb(cmd.Verb), "", phrase, false)
 	}
+	// Only a command with no value is read again whole: its words are the clause as
+	// written, verb and phrase; a typed value's words are not in the order written. A
+	// clause that reads as a list or steps ("tick A, B and C") is read as a goal is.
+	whole := cmd.Words
+	if verb(cmd.Verb) == verbClause {
+		whole = cmd.Phrase
+	}
+	if v := verb(cmd.Verb); (v == verbClause || v != vType && cmd.Value == "" && cmd.Words != cmd.Phrase) && !bound(cl) && len(cl.questions) == 0 && whole != "" {
+		r.src = whole
+		if rd, score := r.read(tokenize(whole)); rd.Understood() && len(rd.Assumptions) == 0 && score >= actMin &&
+			!slices.ContainsFunc(rd.Commands, func(c Command) bool { return !c.Bound }) {
+			cl = clause{cmds: rd.Commands, quality: score}
+		}
+	}
 	switch {
 	case len(cl.questions) > 0:
 		q := cl.questions[0]
 		r.tellApart(q.Choices)
 		q.Text = sayChoices(q)
-		return cmd, &q
-	case len(cl.cmds) == 0 || !cl.cmds[0].Bound || len(cl.unexplained) > 0:
-		return cmd, &Question{Kind: AskMissing, Command: -1, Words: cmd.Words,
+		return nil, &q
+	case !bound(cl):
+		return nil, &Question{Kind: AskMissing, Command: -1, Words: cmd.Words,
 			Text: fmt.Sprintf("I can't find %q on this page. What should I do?", cmd.Phrase)}
 	}
-	out := cl.cmds[0]
-	out.Words = cmd.Words
+	out := slices.Clone(cl.cmds)
+	for k := range out {
+		out[k].Words = cmd.Words
+	}
 	return out, nil
+}
+
+// bound reports a clause whose every command is bound, with nothing asked or left over.
+func bound(cl clause) bool {
+	return len(cl.cmds) > 0 && len(cl.questions) == 0 && len(cl.unexplained) == 0 &&
+		!slices.ContainsFunc(cl.cmds, func(c Command) bool { return !c.Bound })
 }
 
 // suggestion chooses the suggestion that matches a typed value: the one that equals it or

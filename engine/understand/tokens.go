@@ -153,7 +153,7 @@ func splitChunk(s string, i, j int) []token {
 			}
 			out = append(out, wordToken(s[k:m], k, m))
 			k = m
-		case strings.ContainsRune(",;.:>=()!?", r) || r == '→' || r == '›' || r == '»':
+		case strings.ContainsRune(",;.:>=()!?", r) || strings.ContainsRune(pathArrows, r):
 			out = append(out, token{raw: string(r), key: punctKey(r), kind: tokPunct, start: k, end: k + size})
 			k += size
 		case unicode.IsSpace(r):
@@ -185,10 +185,13 @@ func punctTokens(s string, i, j int) []token {
 	return out
 }
 
+// pathArrows are the marks people write between the steps of a menu path besides ">"
+// ("Account ▸ Settings ▸ Billing details", "File → New"); never ▶, which plays.
+const pathArrows = "→›»▸➜➔⇒⟶▹"
+
 // punctKey maps the arrows of menu paths to one key.
 func punctKey(r rune) string {
-	switch r {
-	case '→', '›', '»':
+	if strings.ContainsRune(pathArrows, r) {
 		return ">"
 	}
 	return string(r)
@@ -339,7 +342,7 @@ func fold(s string) string {
 // so the two meet; quotes on the page are plain characters there. Most page texts are
 // plain words ("Patient 12", "Edit"), read in one pass; the rest go through tokenize.
 func keysOf(s string) []string {
-	if !strings.ContainsAny(s, "\"'‘’“”«»„「」`‚@/:.,$€£¥₹%+;>=()!?→›") && !hasAmPm(s) {
+	if !strings.ContainsAny(s, "\"'‘’“”«»„「」`‚@/:.,$€£¥₹%+;>=()!?") && !strings.ContainsAny(s, pathArrows) && !hasAmPm(s) {
 		return plainKeys(s)
 	}
 	var out []string

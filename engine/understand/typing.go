@@ -124,6 +124,9 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 		return clause{quality: cl.quality, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
 			Text: fmt.Sprintf("What should I put into %s?", page.Describe(n)), Element: n.ID, Verb: string(v)}}}
 	}
+	if len(cl.cmds) == 1 && cl.cmds[0].Bound && r.namedByPlace(target, cl.cmds[0].Action.ID) && r.verbNamesButtons(vw, target) {
+		suspicion *= 0.5
+	}
 	cl.quality *= suspicion
 	if loose {
 		cl = looseNoted(cl, said, r.obs)

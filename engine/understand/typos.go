@@ -302,9 +302,17 @@ func (r *reader) readText(src string) (Reading, float64) {
 	r.src = src
 	clear(r.cache)
 	toks := tokenize(src)
+	if lt, ok := listThenVerb(toks); ok {
+		toks = lt
+	}
 	if keys, from, ok := r.goalScope(toks); ok {
 		r.ix.scope = keys
 		rd, s := r.read(toks[from:])
+		if !rd.Understood() {
+			if vd, vs, ok := r.sectionValues(toks[from:]); ok {
+				rd, s = vd, vs
+			}
+		}
 		r.ix.scope = nil
 		clear(r.cache)
 		if rd.Understood() {

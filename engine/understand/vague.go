@@ -85,6 +85,14 @@ func swallows(r *reader, value []token) bool {
 		if t.kind == tokPunct && (t.raw == "," || t.raw == ";") && (value[k+1].key == "then" || value[k+1].key == "afterwards") {
 			return true // ", then …" starts the next step, whatever its words
 		}
+		if t.raw == "-" || t.raw == "–" || t.raw == "—" {
+			if v, _ := verbAt(value, k+1); v != "" || actionVerbs[value[k+1].key] {
+				return true // "S11 8YA - change it": a dash, then the next step
+			}
+		}
+		if (t.key == "and" || isConnective(value, k)) && k+2 < len(value) && (value[k+2].key == "me" || value[k+2].key == "us") {
+			return true // "and get me a quote": another errand, for the person
+		}
 		if t.kind == tokPunct && t.raw == "," || t.kind == tokWord && (asWords[t.key] || t.key == "into" || t.key == "in") {
 			for j := min(len(value), k+5); j > k+1; j-- {
 				if b, ok := r.ix.resolve(value[k+1:j], vType).best(); ok && b.score >= 0.8 && isField(r.ix.nodes[b.node]) {

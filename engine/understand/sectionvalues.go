@@ -1,0 +1,153 @@
+package understand
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// sectionValues reads the values said after a place with no field named for any of them:
+// "emergency contact - Priya Nair, 07911 123456". Each value goes into the one field of
+// that part of the page its shape fits (a phone number, an e-mail, a date), and a value of
+// plain words into the one text field left; when any value fits none or several, or two
+// are plain words, nothing is read (docs/understanding.md, item 24). What went where by
+// elimination is announced.
+func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
+	parts := splitList(toks)
+	if len(parts) < 2 {
+		return Reading{}, 0, false
+	}
+	var fields []int
+	for i, n := range r.ix.nodes {
+		if isField(n) && n.Role != page.RoleSelect && !n.Occ && r.ix.inScope(i) {
+			fields = append(fields, i)
+		}
+	}
+	taken := map[int]bool{}
+	into := make([]int, len(parts))
+	plain := -1
+	for k, p := range parts {
+		if isVague(p) || !r.bareValue(p) {
+			return Reading{}, 0, false
+		}
+		into[k] = -1
+		kind := valueKind(p)
+		if kind == "" {
+			if plain >= 0 {
+				return Reading{}, 0, false // two plain values: which is which is not said
+			}
+			plain = k
+			continue
+		}
+		for _, i := range fields {
+			if fieldKind(r.ix.nodes[i]) != kind {
+				continue
+			}
+			if into[k] >= 0 || taken[i] {
+				return Reading{}, 0, false
+			}
+			into[k] = i
+		}
+		if into[k] < 0 {
+			return Reading{}, 0, false
+		}
+		taken[into[k]] = true
+	}
+	if plain >= 0 {
+		for _, i := range fields {
+			if !taken[i] && fieldKind(r.ix.nodes[i]) == "" {
+				if into[plain] >= 0 {
+					return Reading{}, 0, false
+				}
+				into[plain] = i
+			}
+		}
+		if into[plain] < 0 {
+			return Reading{}, 0, false
+		}
+	}
+	var cls []clause
+	for k, p := range parts {
+		val, quoted := r.valueText(p)
+		cl := r.bindClause(vType, "", into[k], 0.9, val, quoted, joinRaw(p))
+		if len(cl.cmds) != 1 || !cl.cmds[0].Bound {
+			return Reading{}, 0, false
+		}
+		cl.quality = 0.9
+		if k == plain {
+			cl.quality = 0.85
+			cl.assumed = append(cl.assumed, fmt.Sprintf("%q goes into %s, the one field left for it there", val, page.Describe(r.ix.nodes[into[k]])))
+		}
+		cls = append(cls, cl)
+	}
+	total := 0.0
+	for _, cl := range cls {
+		total += cl.quality
+	}
+	return assemble(cls), total / float64(len(cls)), true
+}
+
+// bareValue reports words that are only a value: no verb, no step, nothing the page names
+// as a control ("Priya Nair", "07911 123456", never "tick Email" or "then save").
+func (r *reader) bareValue(p []token) bool {
+	for k, t := range p {
+		if t.kind == tokQuoted {
+			continue
+		}
+		if v, _ := verbAt(p, k); v != "" || actionVerbs[t.key] || connectives[t.key] || t.key == "me" || t.key == "my" {
+			return false
+		}
+	}
+	return !r.ix.onPage(p)
+}
+
+// valueKind is the kind of field a value's shape asks for: "tel", "email", "date", "url",
+// or "" for plain words.
+func valueKind(p []token) string {
+	raw := joinRaw(p)
+	digits := 0
+	for _, c := range raw {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == ' ' || c == '+' || c == '-' || c == '(' || c == ')':
+		default:
+			digits = -100
+		}
+	}
+	if digits >= 7 {
+		return "tel"
+	}
+	if sh, ok := shapeAt(p, 0); ok && sh.n == len(p) {
+		switch sh.kind {
+		case "email", "date", "url":
+			return sh.kind
+		}
+		return "other"
+	}
+	if strings.ContainsAny(raw, "0123456789") {
+		return "other" // a code or a reference: said with its field, not guessed
+	}
+	return ""
+}
+
+// fieldKind is the kind of value a field takes, as valueKind names it.
+func fieldKind(n page.Node) string {
+	switch n.Type {
+	case "tel", "email", "date", "url":
+		return n.Type
+	case "", "text":
+		keys := matchKeys(n.Name)
+		for _, k := range keys {
+			switch k {
+			case "phone", "mobile", "telephone", "tel":
+				return "tel"
+			case "email", "e-mail":
+				return "email"
+			}
+		}
+		return ""
+	}
+	return "other"
+}
