@@ -116,7 +116,7 @@ func (r *reader) read(toks []token) (Reading, float64) {
 			c.after = r.pointedAt(toks[from:to], cls)
 			c.opened = ""
 			if len(cls) > 0 {
-				c.opened = openedBy(cls[len(cls)-1].cmds)
+				c.opened = r.openedBy(cls[len(cls)-1].cmds)
 			}
 			cl := untie(r.clause(from, to, toks, c, changed), taken)
 			r.revealed, r.finished = false, false
