@@ -23,13 +23,24 @@ func (r *reader) behindReader() *reader {
 	if r.hidden != nil || len(r.obs.Behind) == 0 || r.isBehind {
 		return r.hidden
 	}
-	obs := page.Observation{URL: r.obs.URL, Tree: make([]page.Node, len(r.obs.Behind))}
-	for i, h := range r.obs.Behind {
-		obs.Tree[i] = page.Node{ID: hiddenPrefix + strconv.Itoa(i+1), Role: h.Role, Name: h.Name, Type: h.Type, Ctx: h.Ctx, Options: h.Options}
-	}
-	r.hidden = newReader(obs, r.opts)
-	r.hidden.isBehind = true
+	r.hidden, _ = r.hiddenReader(func(page.Hidden) bool { return true })
 	return r.hidden
+}
+
+// hiddenReader reads on the hidden controls keep says, each with the ID hiddenPrefix and its
+// place in Behind counted from 1; it returns their indexes into Behind too.
+func (r *reader) hiddenReader(keep func(page.Hidden) bool) (*reader, []int) {
+	obs := page.Observation{URL: r.obs.URL}
+	var at []int
+	for k, h := range r.obs.Behind {
+		if keep(h) {
+			at = append(at, k)
+			obs.Tree = append(obs.Tree, page.Node{ID: hiddenPrefix + strconv.Itoa(k+1), Role: h.Role, Name: h.Name, Type: h.Type, Ctx: h.Ctx, Options: h.Options})
+		}
+	}
+	h := newReader(obs, r.opts)
+	h.isBehind = true
+	return h, at
 }
 
 // worthBehind reports a clause in which the shown page found nothing it names: no command
@@ -145,25 +156,18 @@ func anyBound(cmds []Command) bool {
 // twice.
 func (r *reader) behindOpened(body []token, c carry, changed bool) (clause, bool) {
 	opener := r.ix.nodeOf(c.opened)
-	var shows, fields []int // indexes into Behind of what the opened control shows, and of its fields
-	obs := page.Observation{URL: r.obs.URL}
-	for k, hd := range r.obs.Behind {
-		if hd.By != c.opened {
-			continue
-		}
-		shows = append(shows, k)
-		obs.Tree = append(obs.Tree, page.Node{ID: hiddenPrefix + strconv.Itoa(k+1), Role: hd.Role, Name: hd.Name, Type: hd.Type, Ctx: hd.Ctx, Options: hd.Options})
-		if hd.Role != page.RoleButton && hd.Role != page.RoleLink && hd.Role != page.RoleMenuItem {
+	// Only what the opened control shows is read: the person has just opened it.
+	h, shows := r.hiddenReader(func(hd page.Hidden) bool { return hd.By == c.opened })
+	var fields []int // indexes into Behind of the fields among them
+	for _, k := range shows {
+		if role := r.obs.Behind[k].Role; role != page.RoleButton && role != page.RoleLink && role != page.RoleMenuItem {
 			fields = append(fields, k)
 		}
 	}
-	if _, n := verbAt(body, 0); len(fields) == 0 || opener < 0 || n == 0 && actionVerbs[body[0].key] {
+	if _, n := verbAt(body, 0); len(body) == 0 || len(fields) == 0 || opener < 0 || n == 0 && actionVerbs[body[0].key] {
 		// "send 'Where is my order?'" asks for more than a value in a field.
 		return clause{}, false
 	}
-	// Only what the opened control shows is read: the person has just opened it.
-	h := newReader(obs, r.opts)
-	h.isBehind = true
 	body = shownTail(body)
 	src, toks := r.src, body
 	if pointsBack(body) {
@@ -207,7 +211,7 @@ func (r *reader) behindOpened(body []token, c carry, changed bool) (clause, bool
 		// shows then: "put jo@example.com" is for the field the box showed, not Full name;
 		// a dropdown's option is chosen the same way (bind.go).
 		k, _ := strconv.Atoi(strings.TrimPrefix(cl.cmds[0].Action.ID, hiddenPrefix))
-		out.cmds[0] = Command{Verb: string(vType), Phrase: r.obs.Behind[k-1].Name, Value: cl.cmds[0].Action.Text,
+		out.cmds[0] = Command{Verb: string(vType), Phrase: r.hiddenPhrase(k - 1), Value: cl.cmds[0].Action.Text,
 			Quoted: true, Words: joinRaw(body), Changes: true}
 	}
 	for _, g := range cl.grounded {
@@ -218,6 +222,18 @@ func (r *reader) behindOpened(body []token, c carry, changed bool) (clause, bool
 		out.grounded = append(out.grounded, g)
 	}
 	return out, true
+}
+
+// hiddenPhrase names hidden control k (an index into Behind) so that it is found once
+// shown: by its name, and by its place too when a shown control has the same name (a joint
+// applicant's Full name beside the applicant's).
+func (r *reader) hiddenPhrase(k int) string {
+	h := r.obs.Behind[k]
+	keys := matchKeys(h.Name)
+	if h.Ctx == "" || !slices.ContainsFunc(r.ix.nodesWith(keys), func(i int) bool { return slices.Equal(r.ix.names[i], keys) }) {
+		return h.Name
+	}
+	return h.Name + " in " + h.Ctx
 }
 
 // onceShown is the clause read again once the fields are shown: its text, "it" named.

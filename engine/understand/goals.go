@@ -25,6 +25,8 @@ func (r *reader) optionGoal(body []token, changed bool) clause {
 // shapedGoal reads a clause that is only a value whose shape fits exactly one field: a date
 // with the one date input, an e-mail with the one e-mail field.
 func (r *reader) shapedGoal(body []token, changed bool) clause {
+	var lead string
+	body, lead = r.whenLead(body)
 	sh, ok := shapeAt(body, 0)
 	if !ok || sh.n != len(body) {
 		if _, dt := parseDateTime(joinRaw(body), r.opts); !dt {
@@ -37,14 +39,26 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	if len(want) == 0 {
 		return clause{}
 	}
-	hit := -1
+	hit, by := -1, -1
 	for i, n := range r.ix.nodes {
 		if isField(n) && slices.Contains(want, n.Type) && !n.Occ {
-			if hit >= 0 {
+			if lead != "" && slices.ContainsFunc(r.ix.names[i], func(k string) bool { return wordEq(lead, k) > 0 }) {
+				// "visiting on 14 March" with Date of birth and Date of visit: the visit's.
+				if by >= 0 {
+					return clause{}
+				}
+				by = i
+			}
+			if hit >= 0 && by < 0 && lead == "" {
 				return clause{}
 			}
-			hit = i
+			hit = max(hit, i)
 		}
+	}
+	if by >= 0 {
+		hit = by
+	} else if lead != "" && hit >= 0 && r.fieldsOfShape(want) > 1 {
+		return clause{}
 	}
 	if hit < 0 {
 		return clause{}
@@ -54,6 +68,36 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	cl.quality *= 0.9
 	return cl
 }
+
+// whenLead drops the words that only say a date or time is when something happens: "on 14
+// March 2026", "visiting on 14 March", "arriving 18 Sept" — a preposition, after at most one
+// word of coming and going (a closed list), which it returns: it may say which date field.
+func (r *reader) whenLead(body []token) ([]token, string) {
+	lead := ""
+	if len(body) > 2 && body[0].kind == tokWord && goingWords[body[0].key] {
+		lead, body = body[0].key, body[1:]
+	}
+	if len(body) > 1 && body[0].kind == tokWord && whenWords[body[0].key] {
+		body = body[1:]
+	}
+	return body, lead
+}
+
+// fieldsOfShape counts the shown fields of the given input types.
+func (r *reader) fieldsOfShape(types []string) int {
+	n := 0
+	for _, nd := range r.ix.nodes {
+		if isField(nd) && slices.Contains(types, nd.Type) && !nd.Occ {
+			n++
+		}
+	}
+	return n
+}
+
+var whenWords = set("on", "for", "at", "from", "by")
+
+var goingWords = set("visiting", "arriving", "moving", "starting", "leaving", "departing", "travelling",
+	"traveling", "coming", "returning", "staying", "flying", "going")
 
 // removeItem reads "delete Renew passport": the item is named on the page, and the remove
 // control (×, Delete, Remove, a bin) is the first one after it in its group.

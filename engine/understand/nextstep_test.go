@@ -1,6 +1,7 @@
 package understand
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/errand-app/errand/engine/page"
@@ -91,4 +92,71 @@ func TestRoleForName(t *testing.T) {
 	}}
 	wantReading(t, Read("flip the switch for taking away old furniture", obs, Options{}), []string{`check("1")`})
 	wantReading(t, Read("tick the box for text me when the driver is away", obs, Options{}), []string{`check("2")`})
+}
+
+// TestStepsOnceShown: a clause read before its menu opens runs as its steps once it does,
+// each later step bound on the sub-menu the one before opens.
+func TestStepsOnceShown(t *testing.T) {
+	closed := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Order", State: "popup"},
+		{ID: "2", Role: page.RoleButton, Name: "Help", State: "popup"},
+	}}
+	menu := page.Observation{Tree: append(slices.Clone(closed.Tree),
+		page.Node{ID: "10", Role: page.RoleMenuItem, Name: "Download invoice", State: "popup"},
+		page.Node{ID: "11", Role: page.RoleMenuItem, Name: "Track delivery"})}
+	sub := page.Observation{Tree: append(slices.Clone(menu.Tree),
+		page.Node{ID: "20", Role: page.RoleMenuItem, Name: "PDF"},
+		page.Node{ID: "21", Role: page.RoleMenuItem, Name: "CSV"})}
+	rd := Read("order menu then download invoice then pdf", closed, Options{})
+	if len(rd.Questions) > 0 || len(rd.Commands) == 0 || acts(rd)[0] != `click("1")` {
+		t.Fatalf("on the closed page: %v %+v", acts(rd), rd.Questions)
+	}
+	var got []string
+	pages := []page.Observation{menu, sub}
+	cmds := rd.Commands[1:]
+	for k := 0; k < len(cmds); k++ {
+		if len(pages) == 0 {
+			t.Fatalf("more steps than pages: %v", cmds)
+		}
+		out, q := RebindAll(cmds[k], pages[0], Options{})
+		if q != nil {
+			t.Fatalf("step %d asks %q", k, q.Text)
+		}
+		cmds = slices.Insert(slices.Delete(cmds, k, k+1), k, out...)
+		got = append(got, cmds[k].Action.String())
+		pages = pages[1:]
+	}
+	if want := []string{`click("10")`, `click("20")`}; !slices.Equal(got, want) {
+		t.Fatalf("steps %v, want %v", got, want)
+	}
+}
+
+// TestDashParts: a dash with a space each side parts two steps; inside a value it stays.
+func TestDashParts(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Account holder", Ctx: "Payment"},
+		{ID: "2", Role: page.RoleInput, Name: "Sort code", Ctx: "Payment"},
+		{ID: "3", Role: page.RoleInput, Name: "Account number", Ctx: "Payment"},
+		{ID: "4", Role: page.RoleRadio, Name: "Direct debit", Ctx: "Payment"},
+		{ID: "5", Role: page.RoleRadio, Name: "Card", Ctx: "Payment"},
+		{ID: "6", Role: page.RoleTextarea, Name: "Notes"},
+	}}
+	wantReading(t, Read("direct debit — account holder N Hussain, sort code 20-45-77, account 43917285", obs, Options{}),
+		[]string{`check("4")`, `setValue("1", "N Hussain")`, `setValue("2", "20-45-77")`, `setValue("3", "43917285")`})
+	wantReading(t, Read("notes: open Mon – Fri", obs, Options{}), []string{`setValue("6", "open Mon – Fri")`})
+}
+
+// TestCalendarWords: a day or month said whole names one written short, and back.
+func TestCalendarWords(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "24", Role: page.RoleRadio, Name: "Morning 7–12", Ctx: "Thu 12 Mar"},
+		{ID: "25", Role: page.RoleRadio, Name: "Afternoon 12–6", Ctx: "Thu 12 Mar"},
+		{ID: "27", Role: page.RoleRadio, Name: "Afternoon 12–6", Ctx: "Fri 13 Mar"},
+		{ID: "30", Role: page.RoleButton, Name: "Cancel", Ctx: "Monday 9 September"},
+	}}
+	wantReading(t, Read("Thursday afternoon slot please", obs, Options{}), []string{`check("25")`})
+	wantReading(t, Read("click Cancel for Mon 9 Sept", obs, Options{}), []string{`click("30")`})
+	if calendarWord("sunny") != "" || calendarWord("monitor") != "" || calendarWord("thurs") != "thu" {
+		t.Error("calendar words")
+	}
 }

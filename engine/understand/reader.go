@@ -298,6 +298,14 @@ func isConnective(toks []token, i int) bool {
 		return i+1 < len(toks) && toks[i+1].key == "that"
 	case t.key == "&" || t.key == "+":
 		return true
+	case t.key == "so":
+		// "they're both coming so hit the + twice": "so" before a verb starts the step.
+		v, _ := verbAt(toks, i+1)
+		return v != ""
+	case isDash(t.raw):
+		// "direct debit — account holder N Hussain": a dash with a space each side parts
+		// two steps as a comma does; "20-45-77" and "6–7pm" are one word.
+		return i > 0 && i+1 < len(toks) && t.start > toks[i-1].end && toks[i+1].start > t.end
 	case t.key == "next" && i > 0 && verbs[toks[i-1].key] == vClick:
 		// "click Next and then OK": the button, not "next" as in "and next".
 		return false

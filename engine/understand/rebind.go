@@ -70,8 +70,7 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 	}
 	if v := verb(cmd.Verb); (v == verbClause || v != vType && cmd.Value == "" && cmd.Words != cmd.Phrase) && !bound(cl) && len(cl.questions) == 0 && whole != "" {
 		r.src = whole
-		if rd, score := r.read(tokenize(whole)); rd.Understood() && len(rd.Assumptions) == 0 && score >= actMin &&
-			!slices.ContainsFunc(rd.Commands, func(c Command) bool { return !c.Bound }) {
+		if rd, score := r.read(tokenize(whole)); rd.Understood() && len(rd.Assumptions) == 0 && score >= actMin && stepsReady(rd.Commands) {
 			cl = clause{cmds: rd.Commands, quality: score}
 		}
 	}
@@ -81,7 +80,7 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 		r.tellApart(q.Choices)
 		q.Text = sayChoices(q)
 		return nil, &q
-	case !bound(cl):
+	case !bound(cl) && !(len(cl.questions) == 0 && len(cl.unexplained) == 0 && stepsReady(cl.cmds)):
 		return nil, &Question{Kind: AskMissing, Command: -1, Words: cmd.Words,
 			Text: fmt.Sprintf("I can't find %q on this page. What should I do?", cmd.Phrase)}
 	}
@@ -90,6 +89,21 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 		out[k].Words = cmd.Words
 	}
 	return out, nil
+}
+
+// stepsReady reports commands whose first is bound and whose unbound ones each follow a
+// command that changes the page: "download invoice then pdf" clicks Download invoice now
+// and finds PDF in the sub-menu it opens.
+func stepsReady(cmds []Command) bool {
+	if len(cmds) == 0 || !cmds[0].Bound {
+		return false
+	}
+	for k := 1; k < len(cmds); k++ {
+		if !cmds[k].Bound && !cmds[k-1].Changes && cmds[k-1].Bound {
+			return false
+		}
+	}
+	return true
 }
 
 // bound reports a clause whose every command is bound, with nothing asked or left over.

@@ -18,11 +18,18 @@ var remarkSubjects = set("im", "ive", "ill", "i", "were", "weve", "we", "shes", 
 var requestWords = set("need", "needs", "want", "wants", "like", "would", "id", "could", "can", "please",
 	"you", "me", "must", "should", "have", "has", "let", "make", "sure")
 
+// unneededWords say, after "don't need" or "don't want", only that the thing is not wanted:
+// "I don't need it", "we don't want them any more" give a reason, and ask for nothing.
+var unneededWords = set("it", "that", "this", "them", "those", "one", "anymore", "any", "more", "now", "either")
+
 // remark reports a clause that is a remark: it starts with a subject, holds no request word,
 // no word of a control's name, no quoted text and no value of a shape a field takes.
 func (r *reader) remark(body []token) bool {
 	if len(body) < 2 || body[0].kind != tokWord || !remarkSubjects[body[0].key] {
 		return false
+	}
+	if unneeded(body[1:]) {
+		return true
 	}
 	for _, t := range body {
 		if t.kind == tokQuoted || t.kind == tokWord && requestWords[t.key] {
@@ -43,4 +50,26 @@ func remarkClause(body []token) clause {
 	words := joinRaw(body)
 	return clause{quality: 0.9, assumed: []string{fmt.Sprintf("%q is a remark, not something to do", words)},
 		grounded: []Grounding{{Words: words, As: "remark"}}}
+}
+
+// unneeded reports "don't need it", "do not want them any more": a need denied, nothing more.
+func unneeded(toks []token) bool {
+	k := 0
+	switch {
+	case len(toks) > 2 && (toks[0].key == "dont" || toks[0].key == "don't"):
+		k = 1
+	case len(toks) > 3 && toks[0].key == "do" && toks[1].key == "not", len(toks) > 3 && toks[0].key == "no" && toks[1].key == "longer":
+		k = 2
+	default:
+		return false
+	}
+	if toks[k].key != "need" && toks[k].key != "want" {
+		return false
+	}
+	for _, t := range toks[k+1:] {
+		if t.kind != tokWord || !unneededWords[t.key] {
+			return false
+		}
+	}
+	return true
 }

@@ -29,6 +29,9 @@ func TestRemarks(t *testing.T) {
 		{"click save and finish later and email my boss", nil},
 		{"we're coming to the ceremony", nil},
 		{"I'm travelling soon", nil}, // a remark alone is no errand
+		{"Untick reception, I don't need it", []string{`uncheck("4")`}},
+		{"we're both coming so tick reception", []string{`check("4")`}},
+		{"Untick reception, I don't need it for my boss", nil},
 	} {
 		t.Run(tt.goal, func(t *testing.T) {
 			rd := Read(tt.goal, obs, Options{})

@@ -2,6 +2,7 @@ package understand
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
@@ -150,4 +151,49 @@ func fieldKind(n page.Node) string {
 		return ""
 	}
 	return "other"
+}
+
+// openThenValues reads "Add a joint applicant - Dev Patel, dev.patel@gmail.com": a control
+// that shows fields (Observation.Behind), then values for them with no field named. The
+// control is clicked, and each value goes into the field it shows that its shape fits, as
+// sectionValues does for a place (docs/understanding.md, item 24); each is typed by the
+// field's name once shown.
+func (r *reader) openThenValues(toks []token) (Reading, float64, bool) {
+	m := 1
+	for ; m < len(toks)-1; m++ {
+		if t := toks[m]; t.kind == tokPunct && t.raw == ":" || isDash(t.raw) {
+			break
+		}
+	}
+	if m >= len(toks)-1 || len(r.obs.Behind) == 0 {
+		return Reading{}, 0, false
+	}
+	head, _ := r.read(toks[:m])
+	clear(r.cache)
+	if !head.Understood() || len(head.Commands) != 1 || head.Commands[0].Action.Kind != page.Click {
+		return Reading{}, 0, false
+	}
+	by := head.Commands[0].Action.ID
+	h, _ := r.hiddenReader(func(hd page.Hidden) bool { return hd.By == by })
+	h.src = r.src
+	vals, score, ok := h.sectionValues(toks[m+1:])
+	if !ok {
+		return Reading{}, 0, false
+	}
+	out := head
+	for _, c := range vals.Commands {
+		k, _ := strconv.Atoi(strings.TrimPrefix(c.Action.ID, hiddenPrefix))
+		out.Commands = append(out.Commands, Command{Verb: string(vType), Phrase: r.hiddenPhrase(k - 1), Value: c.Action.Text,
+			Quoted: true, Words: c.Words, Changes: false})
+	}
+	out.Commands[0].Changes = true
+	out.Assumptions = append(out.Assumptions, vals.Assumptions...)
+	out.Grounded = append(out.Grounded, vals.Grounded...)
+	for k := range out.Grounded {
+		if strings.HasPrefix(out.Grounded[k].ID, hiddenPrefix) {
+			out.Grounded[k].ID = ""
+		}
+	}
+	out.Factors = factors(out)
+	return out, min(score, 0.9), true
 }

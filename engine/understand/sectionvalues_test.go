@@ -1,6 +1,7 @@
 package understand
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/errand-app/errand/engine/page"
@@ -38,4 +39,41 @@ func TestSectionValues(t *testing.T) {
 			wantReading(t, Read(c.goal, obs, Options{}), c.want)
 		})
 	}
+}
+
+// TestOpenThenValues: a control that shows fields, then values for them: the control is
+// clicked and each value typed, once shown, into the field its shape fits.
+func TestOpenThenValues(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Full name", Ctx: "Applicant"},
+		{ID: "2", Role: page.RoleInput, Type: "email", Name: "Email", Ctx: "Applicant"},
+		{ID: "3", Role: page.RoleButton, Name: "+ Add a joint applicant"},
+	}, Behind: []page.Hidden{
+		{Role: page.RoleInput, Name: "Full name", Ctx: "Joint applicant", By: "3"},
+		{Role: page.RoleInput, Type: "email", Name: "Email", Ctx: "Joint applicant", By: "3"},
+	}}
+	rd := Read("Add a joint applicant - Dev Patel, dev.patel@gmail.com", obs, Options{})
+	if len(rd.Questions) > 0 {
+		t.Fatalf("asked %q", rd.Questions[0].Text)
+	}
+	shown := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Full name", Ctx: "Applicant"},
+		{ID: "2", Role: page.RoleInput, Type: "email", Name: "Email", Ctx: "Applicant"},
+		{ID: "3", Role: page.RoleButton, Name: "+ Add a joint applicant"},
+		{ID: "7", Role: page.RoleInput, Name: "Full name", Ctx: "Joint applicant"},
+		{ID: "8", Role: page.RoleInput, Type: "email", Name: "Email", Ctx: "Joint applicant"},
+	}}
+	got := []string{acts(rd)[0]}
+	for _, c := range rd.Commands[1:] {
+		cmds, q := RebindAll(c, shown, Options{})
+		if q != nil {
+			t.Fatalf("once shown, %q asks %q", c.Phrase, q.Text)
+		}
+		got = append(got, cmds[0].Action.String())
+	}
+	want := []string{`click("3")`, `setValue("7", "Dev Patel")`, `setValue("8", "dev.patel@gmail.com")`}
+	if !slices.Equal(got, want) {
+		t.Fatalf("actions %v, want %v", got, want)
+	}
+	wantReading(t, Read("Add a joint applicant - Dev Patel, my sister", obs, Options{}), nil)
 }

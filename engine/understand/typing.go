@@ -227,8 +227,17 @@ func (r *reader) namesOption(ref ref, val string) bool {
 	if !ok {
 		return false
 	}
-	k, s := r.ix.optionOf(val, b.node)
-	return s >= 1 || articleOption(r.ix.nodes[b.node], k, s, val)
+	// Any of the elements tied for the words may be the one the option settles: "the
+	// boiler is a combi" with Boiler make and Boiler type (settle.go).
+	for _, c := range ref.cands {
+		if c.node != b.node && !tied(b.score, c.score) {
+			continue
+		}
+		if k, s := r.ix.optionOf(val, c.node); s >= 1 || articleOption(r.ix.nodes[c.node], k, s, val) {
+			return true
+		}
+	}
+	return false
 }
 
 // inferField handles a value with no field named: the one empty text field, else a question.

@@ -320,7 +320,13 @@ func (r *reader) readText(src string) (Reading, float64) {
 			return rd, s * 0.99
 		}
 	}
-	return r.read(toks)
+	rd, s := r.read(toks)
+	if !rd.Understood() {
+		if vd, vs, ok := r.openThenValues(toks); ok {
+			return vd, vs
+		}
+	}
+	return rd, s
 }
 
 func sameActions(a, b Reading) bool {

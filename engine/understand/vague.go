@@ -85,6 +85,9 @@ func swallows(r *reader, value []token) bool {
 		if t.kind == tokPunct && (t.raw == "," || t.raw == ";") && (value[k+1].key == "then" || value[k+1].key == "afterwards") {
 			return true // ", then …" starts the next step, whatever its words
 		}
+		if k >= 1 && (t.key == "should" || t.key == "must") && value[k+1].key == "be" {
+			return true // "address postcode should be S11 8YA": a field set, not a text
+		}
 		if t.raw == "-" || t.raw == "–" || t.raw == "—" {
 			if v, _ := verbAt(value, k+1); v != "" || actionVerbs[value[k+1].key] {
 				return true // "S11 8YA - change it": a dash, then the next step

@@ -72,3 +72,39 @@ func TestTickNeverClicksAnotherAction(t *testing.T) {
 		}
 	}
 }
+
+// TestWhenLead: a date said with the words that say it is when ("on", "visiting on",
+// "arriving") goes into the one date field, as the date alone does.
+func TestWhenLead(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "2", Role: page.RoleInput, Type: "date", Name: "Appointment date"},
+		{ID: "4", Role: page.RoleButton, Name: "14:00", Ctx: "Available times"},
+		{ID: "6", Role: page.RoleButton, Name: "Delete", Ctx: "14 March 2026"},
+	}}
+	wantReading(t, Read("visiting on 14 March 2026, the 2pm slot", obs, Options{}), []string{`setValue("2", "2026-03-14")`, `click("4")`})
+	wantReading(t, Read("arriving 18 Sept 2026", obs, Options{}), []string{`setValue("2", "2026-09-18")`})
+	two := page.Observation{Tree: []page.Node{
+		{ID: "9", Role: page.RoleInput, Type: "date", Name: "Date of birth", Ctx: "Patient"},
+		{ID: "11", Role: page.RoleInput, Type: "date", Name: "Date of visit", Ctx: "Your visit"},
+	}}
+	wantReading(t, Read("visiting on 14 March 2026", two, Options{}), []string{`setValue("11", "2026-03-14")`})
+	wantReading(t, Read("on 14 March 2026", two, Options{}), nil)
+	// A verb of Errand's is no lead: "delete on 14 March 2026" is not a date to type.
+	rd := Read("cancelling on 14 March 2026 and delete it", obs, Options{})
+	for _, c := range rd.Commands {
+		if c.Action.Kind == page.SetValue && len(rd.Questions) == 0 {
+			t.Fatalf("typed the date of a clause that deletes: %v", acts(rd))
+		}
+	}
+}
+
+// TestArticleOptionSettlesTie: "a combi" is no indefinite value when it is the whole name
+// of an option of one of the elements tied for the words before it.
+func TestArticleOptionSettlesTie(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleSelect, Name: "Boiler make", Options: []string{"Choose…", "Vaillant", "Baxi"}},
+		{ID: "2", Role: page.RoleSelect, Name: "Boiler type", Options: []string{"Not sure", "Combi", "System"}},
+	}}
+	wantReading(t, Read("the boiler is a combi", obs, Options{}), []string{`select("2", "Combi")`})
+	wantReading(t, Read("the boiler is a nice one", obs, Options{}), nil)
+}

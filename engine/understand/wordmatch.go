@@ -26,6 +26,9 @@ func wordEq(a, b string) float64 {
 	if len(a) < 3 || len(b) < 3 {
 		return 0
 	}
+	if a[0] == b[0] && (len(a) <= 5 || len(b) <= 5) && calendarWord(a) != "" && calendarWord(a) == calendarWord(b) {
+		return 0.95 // "Thursday" for "Thu 12 Mar", "Sept" for "September"
+	}
 	if len(a) >= 4 && len(b) >= 4 && a[:2] == b[:2] && stem(a) == stem(b) {
 		return 0.95
 	}
@@ -161,3 +164,26 @@ func joinCompounds(a, b []string) ([]string, []int, bool) {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// calendarWord is the day or month a word names, written short or whole ("thu", "thurs"
+// and "thursday" are "thu"); "" for any other word. "may" and "sun" are only themselves.
+func calendarWord(w string) string {
+	if len(w) < 3 || len(w) > 9 {
+		return ""
+	}
+	k := w[:3]
+	if _, ok := calendarNames[k]; !ok {
+		return ""
+	}
+	if w == k || strings.HasPrefix(calendarNames[k], w) {
+		return k
+	}
+	return ""
+}
+
+// calendarNames are the days and months by their first three letters.
+var calendarNames = map[string]string{
+	"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday", "fri": "friday", "sat": "saturday",
+	"sun": "sunday", "jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
+	"jul": "july", "aug": "august", "sep": "september", "oct": "october", "nov": "november", "dec": "december",
+}
