@@ -112,6 +112,9 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 		if k == len(cl.cmds)-1 && cmd.Verb != string(vOpen) && r.opensMore(cmd.Action.ID) {
 			// "share the list" on a Share list item that opens its own sub-menu names no
 			// one of that sub-menu's items: what is behind it is asked, not opened blind.
+			if len(cl.cmds) == 1 {
+				return r.whichBehind(body, cmd.Action.ID)
+			}
 			return clause{}, false
 		}
 		ch, ok := r.revealChain(cmd.Action.ID)
@@ -276,6 +279,36 @@ func (r *reader) namingBack(body []token, name string) (string, bool) {
 		return "", false
 	}
 	return r.src[from:body[at].start] + name + r.src[body[at].end:to], true
+}
+
+// whichBehind asks which item of the sub-menu hidden item id opens was meant, each choice
+// running the clicks that reach it: "share the list" offers Share's own items.
+func (r *reader) whichBehind(body []token, id string) (clause, bool) {
+	k, _ := strconv.Atoi(strings.TrimPrefix(id, hiddenPrefix))
+	words := joinRaw(body)
+	q := Question{Kind: AskElement, Command: -1, Words: words, Text: "Which one do you mean?"}
+	for j, h := range r.obs.Behind {
+		if h.Via != k || len(q.Choices) == 6 {
+			continue
+		}
+		chain, ok := r.revealChain(hiddenPrefix + strconv.Itoa(j+1))
+		if !ok {
+			return clause{}, false
+		}
+		opener := r.bindClause(vClick, "", -1-chain[0], 1, "", false, words)
+		if len(opener.cmds) != 1 {
+			return clause{}, false
+		}
+		then := []Command{opener.cmds[0]}
+		for _, c := range append(chain[1:], j) {
+			then = append(then, Command{Verb: string(vClick), Phrase: r.obs.Behind[c].Name, Words: words, Changes: true})
+		}
+		q.Choices = append(q.Choices, Choice{Label: fmt.Sprintf("%s > %s", r.obs.Behind[k-1].Name, h.Name), Score: 0.9, Then: then})
+	}
+	if len(q.Choices) == 0 {
+		return clause{}, false
+	}
+	return clause{quality: 0.9, questions: []Question{q}}, true
 }
 
 // opensMore reports a hidden control that shows other hidden controls: a sub-menu's item.

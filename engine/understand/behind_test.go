@@ -156,3 +156,21 @@ func TestBehindOpened(t *testing.T) {
 		})
 	}
 }
+
+// TestWhichBehind: a hidden menu item that only opens a sub-menu is asked about, each of
+// its items a choice that runs the clicks reaching it.
+func TestWhichBehind(t *testing.T) {
+	rd := Read("export", prefs, Options{})
+	if len(rd.Questions) != 1 || len(rd.Questions[0].Choices) != 1 {
+		t.Fatalf("want one question with the sub-menu's item, got %+v %v", rd.Questions, acts(rd))
+	}
+	ch := rd.Questions[0].Choices[0]
+	if ch.Label != "Export > CSV" || len(ch.Then) != 3 || ch.Then[0].Action.String() != `click("4")` || ch.Then[2].Phrase != "CSV" {
+		t.Fatalf("choice %+v", ch)
+	}
+	for _, c := range rd.Commands {
+		if c.Bound && c.Action.Kind != page.Wait {
+			t.Fatalf("asks but also acts: %v", acts(rd))
+		}
+	}
+}

@@ -19,6 +19,9 @@ func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
 	if len(parts) < 2 {
 		return Reading{}, 0, false
 	}
+	for k, p := range parts {
+		parts[k] = withoutRelation(p)
+	}
 	var fields []int
 	for i, n := range r.ix.nodes {
 		if isField(n) && n.Role != page.RoleSelect && !n.Occ && r.ix.inScope(i) {
@@ -88,6 +91,19 @@ func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
 	}
 	return assemble(cls), total / float64(len(cls)), true
 }
+
+// withoutRelation drops "my husband" before a name: "my husband Dev Patel" is Dev Patel.
+func withoutRelation(p []token) []token {
+	if len(p) > 2 && (p[0].key == "my" || p[0].key == "our") && kin[p[1].key] {
+		return p[2:]
+	}
+	return p
+}
+
+// kin are the people a person names by how they are related (a closed list).
+var kin = set("husband", "wife", "partner", "son", "daughter", "mum", "mom", "mother", "dad", "father",
+	"brother", "sister", "friend", "colleague", "child", "grandson", "granddaughter", "gran", "nan", "grandma",
+	"grandpa", "fiance", "fiancé", "fiancee", "fiancée", "flatmate", "neighbour", "neighbor", "carer", "boss")
 
 // bareValue reports words that are only a value: no verb, no step, nothing the page names
 // as a control ("Priya Nair", "07911 123456", never "tick Email" or "then save").

@@ -52,7 +52,7 @@ func TestOpenThenValues(t *testing.T) {
 		{Role: page.RoleInput, Name: "Full name", Ctx: "Joint applicant", By: "3"},
 		{Role: page.RoleInput, Type: "email", Name: "Email", Ctx: "Joint applicant", By: "3"},
 	}}
-	rd := Read("Add a joint applicant - Dev Patel, dev.patel@gmail.com", obs, Options{})
+	rd := Read("Add a joint applicant - my husband Dev Patel, dev.patel@gmail.com", obs, Options{})
 	if len(rd.Questions) > 0 {
 		t.Fatalf("asked %q", rd.Questions[0].Text)
 	}
