@@ -143,8 +143,7 @@ func (r *reader) openedBy(cmds []Command) string {
 // certain reports a clause read on the shown page with every command bound, nothing asked
 // and nothing left: what the page shows is what it names.
 func certain(cl clause) bool {
-	return len(cl.cmds) > 0 && !slices.ContainsFunc(cl.cmds, func(c Command) bool { return !c.Bound }) &&
-		len(cl.questions) == 0 && len(cl.unexplained) == 0 && cl.quality >= 0.9
+	return bound(cl) && cl.quality >= 0.9
 }
 
 func anyBound(cmds []Command) bool {
@@ -295,14 +294,11 @@ func (r *reader) whichBehind(body []token, id string) (clause, bool) {
 		if !ok {
 			return clause{}, false
 		}
-		opener := r.bindClause(vClick, "", -1-chain[0], 1, "", false, words)
-		if len(opener.cmds) != 1 {
+		then, ok := r.reachClicks(chain, h.Name, words)
+		if !ok {
 			return clause{}, false
 		}
-		then := []Command{opener.cmds[0]}
-		for _, c := range append(chain[1:], j) {
-			then = append(then, Command{Verb: string(vClick), Phrase: r.obs.Behind[c].Name, Words: words, Changes: true})
-		}
+		then = append(then, Command{Verb: string(vClick), Phrase: h.Name, Words: words, Changes: true})
 		q.Choices = append(q.Choices, Choice{Label: fmt.Sprintf("%s > %s", r.obs.Behind[k-1].Name, h.Name), Score: 0.9, Then: then})
 	}
 	if len(q.Choices) == 0 {
@@ -351,21 +347,13 @@ func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bo
 	if n.Occ || !opensSomething(n) {
 		return clause{}, false
 	}
-	cl := r.bindClause(vClick, "", opener, 1, "", false, "")
-	if len(cl.cmds) != 1 || cl.cmds[0].Action.Kind != page.Click {
-		return clause{}, false
-	}
-	first := cl.cmds[0]
-	shown := r.obs.Behind
 	name := hidden.cmds[0].Phrase
-	if k, err := strconv.Atoi(strings.TrimPrefix(hidden.cmds[0].Action.ID, hiddenPrefix)); err == nil && k >= 1 && k <= len(shown) {
-		name = shown[k-1].Name
+	if k, err := strconv.Atoi(strings.TrimPrefix(hidden.cmds[0].Action.ID, hiddenPrefix)); err == nil && k >= 1 && k <= len(r.obs.Behind) {
+		name = r.obs.Behind[k-1].Name
 	}
-	first.Action.Says("open", fmt.Sprintf("%s to reach “%s”", page.Describe(n), name))
-	cmds := []Command{first}
-	for _, k := range chain[1:] {
-		cmds = append(cmds, Command{Verb: string(vClick), Phrase: shown[k].Name, Words: "", Changes: true,
-			Action: page.Action{Kind: page.Click, Todo: fmt.Sprintf("open “%s” to reach “%s”", shown[k].Name, name)}})
+	cmds, ok := r.reachClicks(chain, name, "")
+	if !ok {
+		return clause{}, false
 	}
 	// The clause read again may change the page in any way: what follows it is read on the
 	// page it leaves, not taken for part of what the opening showed.
@@ -380,6 +368,26 @@ func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bo
 	}
 	out.assumed = hidden.assumed
 	return out, true
+}
+
+// reachClicks are the clicks that show a hidden control: the shown control first (chain[0],
+// written -1-node), then each hidden one between (bound once shown), each saying it is there
+// to reach name.
+func (r *reader) reachClicks(chain []int, name, words string) ([]Command, bool) {
+	opener := -1 - chain[0]
+	cl := r.bindClause(vClick, "", opener, 1, "", false, words)
+	if len(cl.cmds) != 1 || cl.cmds[0].Action.Kind != page.Click {
+		return nil, false
+	}
+	first := cl.cmds[0]
+	first.Action.Says("open", fmt.Sprintf("%s to reach “%s”", page.Describe(r.ix.nodes[opener]), name))
+	cmds := []Command{first}
+	for _, k := range chain[1:] {
+		h := r.obs.Behind[k].Name
+		cmds = append(cmds, Command{Verb: string(vClick), Phrase: h, Words: words, Changes: true,
+			Action: page.Action{Kind: page.Click, Todo: fmt.Sprintf("open “%s” to reach “%s”", h, name)}})
+	}
+	return cmds, true
 }
 
 // opensSomething reports a control whose click shows what it controls: a tab, a menu or

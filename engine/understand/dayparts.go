@@ -97,11 +97,8 @@ func startMinute(name string) (int, bool) {
 		return 0, false
 	}
 	for _, t := range clockKeys(tokenize(name)) {
-		var h, m int
-		if len(t.key) == 5 && t.key[2] == ':' {
-			if _, err := fmt.Sscanf(t.key, "%02d:%02d", &h, &m); err == nil {
-				return h*60 + m, true
-			}
+		if k := t.key; len(k) == 5 && k[2] == ':' { // clockKeys writes times as HH:MM
+			return atoi(k[:2])*60 + atoi(k[3:]), true
 		}
 	}
 	return 0, false

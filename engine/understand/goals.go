@@ -39,28 +39,22 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	if len(want) == 0 {
 		return clause{}
 	}
-	hit, by := -1, -1
+	var fits, named []int
 	for i, n := range r.ix.nodes {
 		if isField(n) && slices.Contains(want, n.Type) && !n.Occ {
+			fits = append(fits, i)
 			if lead != "" && slices.ContainsFunc(r.ix.names[i], func(k string) bool { return wordEq(lead, k) > 0 }) {
-				// "visiting on 14 March" with Date of birth and Date of visit: the visit's.
-				if by >= 0 {
-					return clause{}
-				}
-				by = i
+				named = append(named, i) // "visiting on 14 March": Date of visit, not Date of birth
 			}
-			if hit >= 0 && by < 0 && lead == "" {
-				return clause{}
-			}
-			hit = max(hit, i)
 		}
 	}
-	if by >= 0 {
-		hit = by
-	} else if lead != "" && hit >= 0 && r.fieldsOfShape(want) > 1 {
-		return clause{}
-	}
-	if hit < 0 {
+	var hit int
+	switch {
+	case len(named) == 1:
+		hit = named[0]
+	case len(named) == 0 && len(fits) == 1:
+		hit = fits[0]
+	default:
 		return clause{}
 	}
 	val, _ := r.valueText(body)
@@ -81,17 +75,6 @@ func (r *reader) whenLead(body []token) ([]token, string) {
 		body = body[1:]
 	}
 	return body, lead
-}
-
-// fieldsOfShape counts the shown fields of the given input types.
-func (r *reader) fieldsOfShape(types []string) int {
-	n := 0
-	for _, nd := range r.ix.nodes {
-		if isField(nd) && slices.Contains(types, nd.Type) && !nd.Occ {
-			n++
-		}
-	}
-	return n
 }
 
 var whenWords = set("on", "for", "at", "from", "by")

@@ -68,7 +68,9 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 	if verb(cmd.Verb) == verbClause {
 		whole = cmd.Phrase
 	}
-	if v := verb(cmd.Verb); (v == verbClause || v != vType && cmd.Value == "" && cmd.Words != cmd.Phrase) && !bound(cl) && len(cl.questions) == 0 && whole != "" {
+	v := verb(cmd.Verb)
+	asWritten := v == verbClause || v != vType && cmd.Value == "" && cmd.Words != cmd.Phrase
+	if asWritten && !bound(cl) && len(cl.questions) == 0 && whole != "" {
 		r.src = whole
 		if rd, score := r.read(tokenize(whole)); rd.Understood() && len(rd.Assumptions) == 0 && score >= actMin && stepsReady(rd.Commands) {
 			cl = clause{cmds: rd.Commands, quality: score}
@@ -80,7 +82,7 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 		r.tellApart(q.Choices)
 		q.Text = sayChoices(q)
 		return nil, &q
-	case !bound(cl) && !(len(cl.questions) == 0 && len(cl.unexplained) == 0 && stepsReady(cl.cmds)):
+	case len(cl.unexplained) > 0 || !stepsReady(cl.cmds):
 		return nil, &Question{Kind: AskMissing, Command: -1, Words: cmd.Words,
 			Text: fmt.Sprintf("I can't find %q on this page. What should I do?", cmd.Phrase)}
 	}

@@ -26,8 +26,10 @@ func wordEq(a, b string) float64 {
 	if len(a) < 3 || len(b) < 3 {
 		return 0
 	}
-	if a[0] == b[0] && (len(a) <= 5 || len(b) <= 5) && calendarWord(a) != "" && calendarWord(a) == calendarWord(b) {
-		return 0.95 // "Thursday" for "Thu 12 Mar", "Sept" for "September"
+	if a[0] == b[0] && (len(a) <= 5 || len(b) <= 5) {
+		if c := calendarWord(a); c != "" && c == calendarWord(b) {
+			return 0.95 // "Thursday" for "Thu 12 Mar", "Sept" for "September"
+		}
 	}
 	if len(a) >= 4 && len(b) >= 4 && a[:2] == b[:2] && stem(a) == stem(b) {
 		return 0.95
