@@ -102,6 +102,11 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 		if len(gk) > 0 && c < 1 {
 			continue
 		}
+		if n.Role == page.RoleTab && len(gk) > 0 && !slices.Contains(groupKeys, "tab") && !slices.Contains(groupKeys, "tabs") {
+			// A tab is a kind of things, not one: "the mid-range tyre" under "Choose your
+			// tyres" is a tyre the Mid-range tab shows, not the tab.
+			continue
+		}
 		cands = append(cands, cand{node: i, score: s, option: -1})
 	}
 	if len(cands) == 0 {

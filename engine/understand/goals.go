@@ -186,6 +186,14 @@ func (r *reader) reversedPair(body []token, changed bool) clause {
 	target := body[sh.n:]
 	b, ok := r.ix.resolve(target, vType).best()
 	if !ok || b.score < 0.85 {
+		if _, one := r.oneWordField(target, vType, body[0].raw); one && sh.kind == "number" {
+			// "14 windows" for "Number of windows": the one field named with the word,
+			// made for a number. Announced.
+			cl := looseNoted(r.typeReading(vType, "", target, body[:sh.n], changed), target, r.obs)
+			if len(cl.cmds) == 1 {
+				return cl
+			}
+		}
 		if sh.kind == "number" {
 			return r.countForItem(body, sh.n, changed)
 		}

@@ -39,6 +39,18 @@ func (ix *index) groupMembers(keys []string) []int {
 	return out
 }
 
+// alike reports elements that are alternatives of one kind: one role, and, for fields that
+// take text, one name.
+func (ix *index) alike(members []int) bool {
+	for _, i := range members {
+		a, b := ix.nodes[members[0]], ix.nodes[i]
+		if a.Role != b.Role || isField(a) && len(a.Options) == 0 && a.Name != b.Name {
+			return false
+		}
+	}
+	return true
+}
+
 func (ix *index) inGroup(keys []string, i int) bool {
 	c, _ := containment(keys, ix.ctx(i), nil)
 	return c == 1

@@ -39,6 +39,49 @@ func TestAddToPlace(t *testing.T) {
 	}}
 	wantReading(t, Read("Add Rebecca to the basket", obs, Options{}), nil)
 	wantReading(t, Read("add SAVE10 to the voucher code", obs, Options{}), []string{`setValue("3", "SAVE10")`})
+	// With no "Add to basket" button, the place's one field is still no list to add to.
+	hire := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Add", Ctx: "Petrol hedge trimmer £24.00"},
+		{ID: "2", Role: page.RoleTextarea, Name: "Notes", Ctx: "Your hire basket"},
+	}}
+	wantReading(t, Read("Please add pressure washer in my basket", hire, Options{}), nil)
+	wantReading(t, Read("put gate code 1234 in the notes", hire, Options{}), []string{`setValue("2", "gate code 1234")`})
+}
+
+// TestOrdinalOfSections: "the 2nd carer" beside the fields of "Parent or carer 1" is none
+// of those fields; an ordinal still counts the alike members of a group ("the 3rd size"),
+// and "2nd" is the "second" of a label.
+func TestOrdinalOfSections(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "First name", Ctx: "Parent or carer 1"},
+		{ID: "2", Role: page.RoleInput, Name: "Last name", Ctx: "Parent or carer 1"},
+		{ID: "3", Role: page.RoleInput, Name: "Email", Type: "email", Ctx: "Parent or carer 1"},
+		{ID: "4", Role: page.RoleButton, Name: "+ Add a second parent or carer", Ctx: "Parent or carer 1"},
+		{ID: "5", Role: page.RoleRadio, Name: "S", Ctx: "Size"},
+		{ID: "6", Role: page.RoleRadio, Name: "M", Ctx: "Size"},
+		{ID: "7", Role: page.RoleRadio, Name: "L", Ctx: "Size"},
+	}}
+	wantReading(t, Read("type Daniel into the 2nd carer", obs, Options{}), nil)
+	wantReading(t, Read("add 2nd carer - Daniel Okafor, daniel.okafor@gmail.com", obs, Options{}), nil)
+	wantReading(t, Read("pick the 3rd size", obs, Options{}), []string{`check("7")`})
+	rd := Read("add 2nd carer", obs, Options{})
+	wantReading(t, rd, []string{`click("4")`})
+	if len(rd.Assumptions) == 0 {
+		t.Errorf("the label read from some of its words was not announced: %+v", rd)
+	}
+}
+
+// TestTabIsAKind: a tab named with a noun of its section is a kind of things; the thing
+// itself is one it shows, so "the mid-range tyre" asks, and "the mid-range tab" is the tab.
+func TestTabIsAKind(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleTab, Name: "Budget", Ctx: "2. Choose your tyres"},
+		{ID: "2", Role: page.RoleTab, Name: "Mid-range", Ctx: "2. Choose your tyres", State: "selected"},
+		{ID: "3", Role: page.RoleButton, Name: "Select", Ctx: "Falken Ziex ZE310 £78"},
+		{ID: "4", Role: page.RoleButton, Name: "Select", Ctx: "Hankook Kinergy £74"},
+	}}
+	wantReading(t, Read("Select the mid-range tyre.", obs, Options{}), nil)
+	wantReading(t, Read("open the budget tab", obs, Options{}), []string{`click("1")`})
 }
 
 // TestValueRunsIntoStep: an unquoted value never runs into the next step, whether a dash

@@ -79,6 +79,15 @@ func (ix *index) optionOf(value string, node int) (int, float64) {
 	return matchOptionKeys(value, ix.nodes[node].Options, ix.opts[node])
 }
 
+// withoutArticle drops the article a value starts with when the option does not: "the
+// first floor" is the option "1st floor".
+func withoutArticle(vk, ok []string) []string {
+	if len(vk) > 1 && (vk[0] == "the" || vk[0] == "a" || vk[0] == "an") && (len(ok) == 0 || ok[0] != vk[0]) {
+		return vk[1:]
+	}
+	return vk
+}
+
 func matchOptionKeys(value string, options []string, keys [][]string) (int, float64) {
 	vk := matchKeys(value)
 	if len(vk) == 0 {
@@ -90,9 +99,14 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 			continue
 		}
 		ok := keys[k]
-		s, _ := phraseMatch(vk, ok)
+		q := withoutArticle(vk, ok)
+		s, used := phraseMatch(q, ok)
 		switch {
 		case s >= 1:
+		case s >= 0.9 && len(q) == len(ok) && !slices.Contains(used, false):
+			// Every word said as another form of the option's: "first floor" for "1st
+			// floor", "4 stars" for "Four stars".
+			s = 0.9
 		case len(vk) == 1 && len(vk[0]) >= 2 && strings.HasPrefix(initials(ok), vk[0]):
 			s = max(s, 0.75)
 		case len(vk) == 1 && len(ok) >= 1 && len(vk[0]) >= 3 && strings.HasPrefix(ok[0], vk[0]):

@@ -136,7 +136,14 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 	if _, ok := r.best(); !ok && len(nameKeys) > 0 && len(nearKeys) == 0 {
 		// No element has the name; the words may name a group: "the 3rd size" is a
 		// member of the Size group, picked by the ordinal.
-		for _, i := range ix.groupMembers(nameKeys) {
+		members := ix.groupMembers(nameKeys)
+		if p.ordinal != 0 && !ix.alike(members) {
+			// "the 2nd carer" beside the fields of "Parent or carer 1" is no field of
+			// that section: an ordinal counts a group's members only when they are
+			// alternatives of one kind (sizes, slots), not a form's different fields.
+			members = nil
+		}
+		for _, i := range members {
 			if fit := roleFit(v, p, ix.nodes[i]); fit > 0 {
 				r.cands = append(r.cands, cand{node: i, score: round.Hundredths(groupScore * fit), option: -1})
 				explainedName = fill(len(nameKeys))
@@ -244,7 +251,10 @@ func (ix *index) scoreNode(i int, p phrase, v verb, nameKeys, nearKeys []string)
 		// Words the name lacks may name the element's group: "size M" is the M of
 		// the Size group, "the Delete Tom Baker" the Delete in Tom Baker's row.
 		if s > 0 && s < 1 {
-			if gs, gu, ok := groupExplains(nameKeys, used, ix.nameFor(i, nameKeys), ix.ctx(i)); ok && gs > s {
+			// A tab is a kind of things, not one: "the mid-range tyre" under "Choose your
+			// tyres" is a tyre the Mid-range tab shows, not the tab.
+			headFromGroup := n.Role == page.RoleTab && !used[len(used)-1]
+			if gs, gu, ok := groupExplains(nameKeys, used, ix.nameFor(i, nameKeys), ix.ctx(i)); ok && gs > s && !headFromGroup {
 				s, used = gs, gu
 			}
 		}

@@ -27,7 +27,8 @@ func TestRemarks(t *testing.T) {
 		{"I'll do the rest tomorrow, click save and finish later", []string{`click("2")`}},
 		{"click save and finish later, I need you to email my boss", nil},
 		{"click save and finish later and email my boss", nil},
-		{"we're coming to the ceremony", nil},
+		{"we're coming to the ceremony", []string{`check("3")`}}, // a statement that names a box (statements.go)
+		{"we're skipping the ceremony", nil},
 		{"I'm travelling soon", nil}, // a remark alone is no errand
 		{"Untick reception, I don't need it", []string{`uncheck("4")`}},
 		{"we're both coming so tick reception", []string{`check("4")`}},

@@ -124,7 +124,7 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 		return clause{quality: cl.quality, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
 			Text: fmt.Sprintf("What should I put into %s?", page.Describe(n)), Element: n.ID, Verb: string(v)}}}
 	}
-	if len(cl.cmds) == 1 && cl.cmds[0].Bound && r.namedByPlace(target, cl.cmds[0].Action.ID) && r.verbNamesButtons(vw, target) {
+	if len(cl.cmds) == 1 && cl.cmds[0].Bound && r.namedByPlace(target, cl.cmds[0].Action.ID) && (r.verbNamesButtons(vw, target) || addsItem(vw, target)) {
 		suspicion *= 0.5
 	}
 	cl.quality *= suspicion
@@ -233,7 +233,7 @@ func (r *reader) namesOption(ref ref, val string) bool {
 		if c.node != b.node && !tied(b.score, c.score) {
 			continue
 		}
-		if k, s := r.ix.optionOf(val, c.node); s >= 1 || articleOption(r.ix.nodes[c.node], k, s, val) {
+		if k, s := r.ix.optionOf(val, c.node); s >= 0.9 || articleOption(r.ix.nodes[c.node], k, s, val) {
 			return true
 		}
 	}

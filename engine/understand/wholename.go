@@ -67,3 +67,17 @@ func (r *reader) namedByPlace(target []token, id string) bool {
 	}
 	return true
 }
+
+// addsItem reports a verb and place that put an item in a list ("add the pressure washer
+// in my basket", "put it in the cart"): the place's one field is not where the item's
+// name goes.
+func addsItem(vw string, target []token) bool {
+	if k := fold(vw); k != "add" && k != "put" {
+		return false
+	}
+	return slices.ContainsFunc(target, func(t token) bool { return itemLists[t.key] })
+}
+
+// itemLists are the places people add items to (a closed list).
+var itemLists = set("basket", "cart", "trolley", "bag", "list", "wishlist", "shortlist", "favourites",
+	"favorites", "order", "selection", "saved")

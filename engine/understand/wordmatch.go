@@ -20,8 +20,8 @@ func wordEq(a, b string) float64 {
 	if a == b {
 		return 1
 	}
-	if a != "" && b != "" && (isDigit(a[0]) || isDigit(b[0])) && (numberWords[a] == b || numberWords[b] == a) {
-		return 0.95 // "four stars" for "4 stars", "2 adults" for "Two adults"
+	if a != "" && b != "" && (isDigit(a[0]) || isDigit(b[0])) && (numberWords[a] == b || numberWords[b] == a || spelledOrdinals[a] == b || spelledOrdinals[b] == a) {
+		return 0.95 // "four stars" for "4 stars", "2 adults" for "Two adults", "2nd" for "second"
 	}
 	if len(a) < 3 || len(b) < 3 {
 		return 0
@@ -45,6 +45,10 @@ func wordEq(a, b string) float64 {
 	}
 	return 0
 }
+
+// spelledOrdinals are the ordinals written in figures, as words.
+var spelledOrdinals = map[string]string{"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth",
+	"5th": "fifth", "6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth"}
 
 // irregularPlurals are the plurals no ending rule makes ("1 child" fills "Children").
 var irregularPlurals = map[string]string{"child": "children", "person": "people", "man": "men",

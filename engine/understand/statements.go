@@ -1,0 +1,264 @@
+package understand
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// Statements that settle a choice. People answer a form by saying what is true of them
+// rather than what to click: "I sing alto", "It has to be certified", "I'm the landlord".
+// Such a clause is read as the choice it names when it starts with the person (or "it", the
+// thing the form is about), names exactly one option, radio or checkbox of the page, and
+// every other word is one the page does not use, or one of the chosen control's own name
+// or group. Anything that could turn the statement round or leave it open (not, never,
+// without, maybe, or, if, used to, someone else) leaves it to a question, and so does a
+// value or a control verb left over. The reading is announced (docs/understanding.md,
+// "Statements").
+
+// statementSubjects start a statement, by their words as written (apostrophes kept, so
+// "we're" is not the past "were").
+var statementSubjects = set("i", "i'm", "im", "i've", "ive", "i'd", "id", "we", "we're", "we've", "we'd",
+	"our", "my", "it", "it's", "its", "it'll")
+
+// turnWords turn a statement round or leave it open: a choice is never read through them.
+var turnWords = set("not", "no", "never", "dont", "doesnt", "didnt", "cant", "cannot", "wont", "isnt",
+	"arent", "wasnt", "werent", "havent", "hasnt", "hadnt", "shouldnt", "wouldnt", "couldnt", "aint",
+	"without", "except", "unless", "instead", "rather", "neither", "nor", "none", "nothing",
+	"maybe", "perhaps", "probably", "possibly", "might", "may", "think", "guess", "unsure", "sure",
+	"or", "if", "whether", "used", "was", "had", "wish", "hope", "hoping", "wondering", "else",
+	"anymore", "longer", "stopped", "quit", "other", "another", "than", "but", "yet", "off", "out", "away",
+	"less", "fewer", "minus")
+
+// statementGrammar are the small words a statement is built of, never a name it leaves out.
+var statementGrammar = set("to", "for", "from", "and", "so", "also", "too", "just", "the", "a", "an", "my", "our", "its", "of")
+
+// stateVerbs say what is so, not what to change; any other verb in a statement may turn
+// it round ("skipping", "cancelling"), so only these are read past. The list is closed
+// and kept in review as testdata/statements.txt.
+var stateVerbs = set("am", "is", "are", "be", "been", "being", "have", "has", "got", "need", "needs",
+	"want", "wants", "like", "likes", "prefer", "prefers", "use", "uses", "using", "sing", "sings", "play",
+	"plays", "wear", "wears", "live", "lives", "living", "drive", "drives", "own", "owns", "speak",
+	"speaks", "come", "comes", "coming", "attend", "attending", "bring", "bringing", "take", "taking",
+	"go", "going", "join", "joining", "run", "runs", "rent", "renting", "will", "shall", "would", "there",
+	"sit", "sitting", "stay", "staying", "travel", "travelling", "traveling", "visit", "visiting", "fly",
+	"flying", "doing", "working", "growing", "eat", "eating",
+	"theres", "therell", "both", "all", "here", "in", "on", "at", "with", "by", "as", "type", "kind")
+
+// participle reports a word shaped as a verb's -ed or -ing form.
+func participle(k string) bool {
+	return len(k) > 4 && (strings.HasSuffix(k, "ed") || strings.HasSuffix(k, "ing") || strings.HasSuffix(k, "en"))
+}
+
+// statementSpan is the longest words of a statement read as one choice.
+const statementSpan = 6
+
+// statement reads a clause that says something of the person and names one choice.
+func (r *reader) statement(body []token, changed bool) clause {
+	if len(body) < 2 || body[0].kind != tokWord || !statementSubjects[statementRaw(body[0])] {
+		return clause{}
+	}
+	for _, t := range body[1:] {
+		switch {
+		case t.kind == tokQuoted, t.kind == tokPunct && t.raw == "?":
+			return clause{}
+		case t.kind == tokWord && t.key != "a" && t.key != "an" && (turnWords[t.key] || kin[t.key] || indefinite[t.key] || vagueValues[t.key]):
+			return clause{}
+		case t.kind == tokWord && t.key == "were" && statementRaw(t) == "were":
+			return clause{} // "we were members": the past settles nothing now
+		}
+	}
+	type found struct {
+		cl       clause
+		from, to int
+	}
+	var hits []found
+	for from := 1; from < len(body); from++ {
+		for to := from + 1; to <= len(body) && to-from <= statementSpan; to++ {
+			span := body[from:to]
+			if _, count := shapeAt(span, 0); span[0].kind != tokWord || !count && !r.pageWord(span[0].key) && !r.slipFor(span[0]) {
+				continue // a choice's words start on a word of the page, a count on its number
+			}
+			for _, cl := range []clause{r.withVerb(vSelect, "", span, changed), r.withVerb(vCheck, "", span, changed), r.optionForGroup(span, changed), r.reversedPair(span, changed)} {
+				i, ok := r.statedChoice(cl)
+				if ok && r.restSays(body, from, to, i) {
+					hits = append(hits, found{cl: cl, from: from, to: to})
+				}
+			}
+		}
+	}
+	if len(hits) == 0 {
+		return clause{}
+	}
+	// The most words read as the choice win; another choice as long leaves it open.
+	best := slices.MaxFunc(hits, func(a, b found) int { return (a.to - a.from) - (b.to - b.from) })
+	for _, h := range hits {
+		if h.to-h.from == best.to-best.from && !slices.EqualFunc(h.cl.cmds, best.cl.cmds, sameCommand) {
+			return clause{}
+		}
+	}
+	cl := best.cl
+	cl.quality = min(cl.quality, 0.95) * 0.85 // a statement says less than a verb
+	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", joinRaw(body), cl.cmds[0].Action.Description))
+	return cl
+}
+
+// statedChoice is the element of a reading that chooses one option, radio or checkbox, or
+// sets a count.
+func (r *reader) statedChoice(cl clause) (int, bool) {
+	if len(cl.cmds) == 0 || !cl.cmds[0].Bound || len(cl.questions) > 0 || len(cl.unexplained) > 0 || cl.quality < 0.75 {
+		return 0, false
+	}
+	a := cl.cmds[0].Action
+	i := r.ix.nodeOf(a.ID)
+	if i < 0 {
+		return 0, false
+	}
+	switch n := r.ix.nodes[i]; {
+	case a.Kind == page.SetValue && n.Has("autocomplete") && slices.Contains(n.Options, a.Text):
+		return i, true // typed, then the suggestion picked
+	case len(cl.cmds) > 1:
+	case a.Kind == page.SetValue && (n.Type == "number" || n.Type == "range"):
+		return i, true // "we've got 14 windows": a count before its field
+	case a.Kind == page.Select, n.Role == page.RoleRadio, a.Kind == page.Check:
+		return i, true
+	}
+	return 0, false
+}
+
+// restSays reports whether the words of a statement outside the choice may go unread:
+// none is a value, a control verb, or a page word that names something other than the
+// chosen control (its name or its group's).
+func (r *reader) restSays(body []token, from, to, chosen int) bool {
+	own := slices.Concat(r.ix.names[chosen], r.ix.ctx(chosen))
+	for k, t := range body {
+		if k == 0 || k >= from && k < to {
+			continue
+		}
+		if _, shaped := shapeAt(body, k); shaped || t.kind == tokQuoted {
+			return false // "we need 2 copies": a value the choice would lose
+		}
+		if t.kind != tokWord {
+			continue
+		}
+		if (t.key == "a" || t.key == "an") && k != from-1 {
+			return false // "I'd like a plot": "a" leaves it open, unless it says what the choice is ("is a Vaillant")
+		}
+		if v, _ := verbAt(body, k); v != "" || actionVerbs[t.key] {
+			return false // "I'd like to delete …" is an errand, not a statement
+		}
+		grammar := ignorable[t.key] || functionWords[t.key] || statementGrammar[t.key]
+		switch {
+		case grammar, slices.Contains(own, t.key):
+		case r.pageWord(t.key):
+			return false // a word of something else on the page
+		case stateVerbs[t.key], r.slipFor(t):
+		case k < from || participle(t.key):
+			return false // "we're skipping the ceremony", "the ceremony cancelled": a verb may turn it round
+		}
+		// A foreign word after the choice is its noun: "the Fast Track service".
+	}
+	return true
+}
+
+// statementRaw is a word as written, lower-cased, with its apostrophe made plain.
+func statementRaw(t token) string {
+	return strings.NewReplacer("’", "'", "‘", "'").Replace(strings.ToLower(t.raw))
+}
+
+// sameCommand reports two commands that do the same thing to the same element.
+func sameCommand(a, b Command) bool {
+	return a.Action.ID == b.Action.ID && a.Action.Kind == b.Action.Kind && a.Action.Text == b.Action.Text
+}
+
+// unwanted reads a want or need denied of a box or switch: "I don't want a replacement
+// card", "we no longer need the newsletter" untick it. Only a box that is one thing to
+// want reads so; a denied option of a group ("I don't want Express") leaves the choice
+// open, and is asked about.
+func (r *reader) unwanted(body []token, changed bool) clause {
+	k := 0
+	if k < len(body) && (body[k].key == "i" || body[k].key == "we") {
+		k++
+	}
+	switch {
+	case k+1 < len(body) && body[k].key == "dont":
+		k++
+	case k+2 < len(body) && (body[k].key == "do" && body[k+1].key == "not" || body[k].key == "no" && body[k+1].key == "longer"):
+		k += 2
+	default:
+		return clause{}
+	}
+	if body[k].key != "want" && body[k].key != "need" {
+		return clause{}
+	}
+	rest := body[k+1:]
+	if len(rest) == 0 || !slices.ContainsFunc(rest, func(t token) bool { return t.kind == tokWord && r.pageWord(t.key) }) {
+		return clause{} // "I don't need it" is a reason, not a box (remarks.go)
+	}
+	for _, t := range rest {
+		if t.kind == tokQuoted || t.kind == tokWord && turnWords[t.key] {
+			return clause{}
+		}
+	}
+	if len(rest) > 1 && (rest[0].key == "a" || rest[0].key == "an" || rest[0].key == "any") {
+		rest = rest[1:] // "a replacement card": the one the box offers
+	}
+	cl := r.withVerb(vUncheck, "", rest, changed)
+	if len(cl.cmds) != 1 || !cl.cmds[0].Bound || cl.cmds[0].Action.Kind != page.Uncheck || len(cl.questions) > 0 || len(cl.unexplained) > 0 || cl.quality < 0.75 {
+		return clause{}
+	}
+	cl.quality = min(cl.quality, 0.95) * 0.85
+	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", joinRaw(body), cl.cmds[0].Action.Description))
+	return cl
+}
+
+// yesWords and noWords answer a question.
+var yesWords, noWords = set("yes", "yeah", "yep", "yup"), set("no", "nope", "nah")
+
+// yesOrNo reads a yes or a no said with the words of a question the page asks with Yes and
+// No choices: "Yes there'll be alcohol" is Yes under "Will alcohol be served or sold?".
+// Every word of the page said after it must be the question's; other words are the
+// person's own ("there'll be"). One question must fit.
+func (r *reader) yesOrNo(body []token, changed bool) clause {
+	if len(body) < 2 || body[0].kind != tokWord || !yesWords[body[0].key] && !noWords[body[0].key] {
+		return clause{}
+	}
+	want := "yes"
+	if noWords[body[0].key] {
+		want = "no"
+	}
+	var said []string
+	for _, t := range body[1:] {
+		switch {
+		case t.kind == tokQuoted, t.kind == tokWord && turnWords[t.key] && t.key != "no":
+			return clause{}
+		case t.kind != tokWord, ignorable[t.key], functionWords[t.key], statementGrammar[t.key]:
+		case r.pageWord(t.key):
+			said = append(said, t.key)
+		}
+		if _, shaped := shapeAt([]token{t}, 0); shaped {
+			return clause{} // "yes, 3 of them": a value the answer would lose
+		}
+	}
+	if len(said) == 0 {
+		return clause{}
+	}
+	hit := onlyOneOf(r.ix.nodesWith([]string{want}), func(i int) bool {
+		n := r.ix.nodes[i]
+		if n.Role != page.RoleRadio && n.Role != page.RoleOption || !slices.Equal(r.ix.names[i], []string{want}) {
+			return false
+		}
+		c, _ := containment(said, r.ix.ctx(i), nil)
+		return c == 1
+	})
+	if hit < 0 {
+		return clause{}
+	}
+	words := joinRaw(body)
+	cl := r.bindClause(vSelect, "", hit, 0.9, "", false, words)
+	cl.quality *= 0.9
+	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", words, page.Describe(r.ix.nodes[hit])))
+	return cl
+}
