@@ -173,22 +173,100 @@
   function toggled(a, byOf) {
     const up = a.parentElement;
     if (!up || a.getClientRects().length || !up.getClientRects().length) return null;
-    let p = a.previousElementSibling;
-    while (p && /^(script|style|template)$/.test(p.localName)) p = p.previousElementSibling;
-    if (!p || !p.getClientRects().length || !a.querySelector(FIELDS)) return null;
+    let p = before(a);
+    if (!p || !a.querySelector(FIELDS)) return null;
+    if (!p.getClientRects().length) return choice(a, p, byOf); // after another member's section
     /** @type {By | null} */
     let one = null;
     const cands = [p, ...p.querySelectorAll(TOGGLES)];
     for (const el of cands) {
       const b = el.matches(TOGGLES) ? byOf(el) : null;
       if (!b || !b.rec) continue;
-      if (one) return null;
+      if (one) return choice(a, p, byOf);
       one = b;
     }
-    if (!one || !one.rec) return null;
+    if (!one || !one.rec) return choice(a, p, byOf);
     const others = p.querySelectorAll('input,select,textarea,a[href]');
-    for (const el of others) if (el !== one.rec.el && !el.matches(TOGGLES) && byOf(el)) return null;
+    for (const el of others) if (el !== one.rec.el && !el.matches(TOGGLES) && byOf(el)) return choice(a, p, byOf);
     return one;
+  }
+
+  /** @param {Errand.El} a @returns {Errand.El | null} */
+  function before(a) {
+    let p = a.previousElementSibling;
+    while (p && /^(script|style|template)$/.test(p.localName)) p = p.previousElementSibling;
+    return p;
+  }
+
+  const RADIOS = 'input[type=radio],[role=radio]';
+  const OTHERS = /^(other|something else|not listed|none of (these|the above))\b/i;
+  const OTHER = 'input:not([type=radio]):not([type=hidden]),textarea,[role=combobox],[role=slider],[role=spinbutton],[role=switch],[role=checkbox],a[href]';
+
+  // choice finds the member of a choice written before a hidden section of fields, as scripts
+  // write "Yes – tell us more", "Deliver to me – your address", "Something else – describe
+  // it": the radio the section's id or class names by a word of the radio's own id or value
+  // ("deliver" of #fulfil-deliver for #deliver-box), else the one radio of the group not
+  // chosen (a No chosen, its Yes shows the section); or the one dropdown there whose id or
+  // an option's value the section's id names, or that has an "Other" option. Sections of
+  // other members written between are passed over only when the markup says which.
+  /**
+   * @param {Errand.El} a
+   * @param {Errand.El} p
+   * @param {(el: Errand.El | null) => By | null} byOf
+   * @returns {By | null}
+   */
+  function choice(a, p, byOf) {
+    // What the section is called in its markup: its id, class and data- attributes
+    // (data-when="access=tenant").
+    let said = (a.id || '') + ' ' + (typeof a.className === 'string' ? a.className : '');
+    for (const at of a.attributes) if (at.name.startsWith('data-')) said += ' ' + at.value;
+    const key = parts(said);
+    const shown = (/** @type {Errand.El} */ el) => !!byOf(el)?.rec;
+    for (let q = /** @type {Errand.El | null} */ (p), skipped = 0; q && skipped < 5; q = before(q), skipped++) {
+      const radios = [...(q.matches(RADIOS) ? [q] : q.querySelectorAll(RADIOS))].filter(shown);
+      const selects = [...(q.matches('select') ? [q] : q.querySelectorAll('select'))].filter(shown);
+      if (radios.length && selects.length) return null;
+      if (radios.length) {
+        if ([...q.querySelectorAll(OTHER)].some(shown)) return null;
+        const named = radios.filter((r) => keyed(ownWords(r, radios), key));
+        if (named.length === 1) return byOf(named[0]);
+        if (named.length || skipped) return null;
+        // One radio right before it (its label), or the one of a group not chosen.
+        const open = radios.filter((r) => !isOn(r));
+        return open.length === 1 && (radios.length === 1 || radios.length > open.length) ? byOf(open[0]) : null;
+      }
+      const named = selects.filter((sel) => keyed([...parts(sel.id), ...[...sel.querySelectorAll('option')].flatMap((o) => parts(o.getAttribute('value') || ''))], key));
+      if (named.length === 1) return byOf(named[0]);
+      // The one dropdown right before it, with an option that asks for more ("Other",
+      // "Something else"): that option shows it.
+      if (!skipped && selects.length === 1 && !named.length && [...selects[0].querySelectorAll('option')].some((o) => OTHERS.test((o.textContent || '').trim()))) return byOf(selects[0]);
+      // Anything else written between is another member's section, or words.
+    }
+    return null;
+  }
+
+  /** @param {string} s @returns {string[]} */
+  function parts(s) {
+    return s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && w !== 'box' && w !== 'section' && w !== 'panel' && w !== 'fields' && w !== 'wrap');
+  }
+
+  // ownWords is the words of a radio's id and value that its group's other radios do not share
+  // ("deliver" of fulfil-deliver beside fulfil-collect).
+  /** @param {Errand.El} r @param {Errand.El[]} group @returns {string[]} */
+  function ownWords(r, group) {
+    const of = (/** @type {Errand.El} */ x) => [...parts(x.id), ...parts(x.getAttribute('value') || '')];
+    const mine = of(r);
+    return mine.filter((w) => w !== 'on' && group.some((o) => o !== r && !of(o).includes(w)));
+  }
+
+  /** @param {string[]} words @param {string[]} key */
+  function keyed(words, key) {
+    return words.some((w) => key.includes(w));
+  }
+
+  /** @param {Errand.El} r */
+  function isOn(r) {
+    return r.localName === 'input' ? /** @type {HTMLInputElement} */ (r).checked : r.getAttribute('aria-checked') === 'true';
   }
 
   // read names a hidden control as the walk would, without caching: its label may be read

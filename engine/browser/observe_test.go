@@ -348,6 +348,12 @@ func TestBehind(t *testing.T) {
 		page.RoleTextarea + " Gift message":   "This is a gift",
 		page.RoleInput + " Promo code":        "+ Add a promo code",
 		page.RoleButton + " Apply":            "+ Add a promo code",
+		page.RoleInput + " Licence number":    "Yes",
+		page.RoleInput + " Delivery address":  "Deliver to me",
+		page.RoleInput + " Describe it":       "Type of event",
+		page.RoleInput + " Where else":        "Heard of us from",
+		page.RoleInput + " Tenant's phone":    "The tenant",
+		page.RoleInput + " Agent's phone":     "My letting agent",
 	}
 	for k, v := range want {
 		if got[k] != v {

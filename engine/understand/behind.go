@@ -126,14 +126,15 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	return r.openFirst(body, cl, chain)
 }
 
-// openedBy is the control the last of cmds turns on or clicks, when the page holds
+// openedBy is the control the last of cmds turns on, clicks or chooses an option of (a
+// dropdown whose "Something else" shows a field), when the page holds
 // controls it shows; "" otherwise, which keeps the clause cache shared on most pages.
 func (r *reader) openedBy(cmds []Command) string {
 	if len(cmds) == 0 {
 		return ""
 	}
 	c := cmds[len(cmds)-1]
-	if !c.Bound || c.Action.Kind != page.Check && c.Action.Kind != page.Click ||
+	if !c.Bound || c.Action.Kind != page.Check && c.Action.Kind != page.Click && c.Action.Kind != page.Select ||
 		!slices.ContainsFunc(r.obs.Behind, func(h page.Hidden) bool { return h.By == c.Action.ID }) {
 		return ""
 	}

@@ -111,11 +111,20 @@ var billing = page.Observation{URL: "http://x/billing", Tree: []page.Node{
 	{ID: "4", Role: page.RoleInput, Name: "Full name"},
 	{ID: "5", Role: page.RoleButton, Name: "Save"},
 	{ID: "6", Role: page.RoleInput, Type: "number", Name: "Door width (cm)"},
+	{ID: "7", Role: page.RoleRadio, Name: "No", Ctx: "Will alcohol be served?", State: "checked"},
+	{ID: "8", Role: page.RoleRadio, Name: "Yes", Ctx: "Will alcohol be served?"},
+	{ID: "9", Role: page.RoleSelect, Name: "Type of event", Options: []string{"Birthday party", "Something else"}},
+	{ID: "10", Role: page.RoleRadio, Name: "The tenant", Ctx: "Who will let the engineer in?"},
+	{ID: "11", Role: page.RoleRadio, Name: "My letting agent", Ctx: "Who will let the engineer in?"},
 }, Behind: []page.Hidden{
 	{Role: page.RoleInput, Name: "Monthly limit (£)", Type: "number", By: "1"},
 	{Role: page.RoleTextarea, Name: "Gift message", By: "2"},
 	{Role: page.RoleInput, Name: "From", By: "2"},
 	{Role: page.RoleInput, Name: "Email for bills", Type: "email", By: "3"},
+	{Role: page.RoleInput, Name: "Licence number", By: "8"},
+	{Role: page.RoleInput, Name: "Please describe your event", By: "9"},
+	{Role: page.RoleInput, Name: "Tenant's name", By: "10"},
+	{Role: page.RoleInput, Name: "Tenant's phone", Type: "tel", By: "10"},
 }}
 
 // TestBehindOpened: a clause after the one that turns a control on is read on the fields
@@ -138,6 +147,12 @@ func TestBehindOpened(t *testing.T) {
 		{"tick this is a gift and write something nice in the message", nil},
 		// Not what the box shows: a field no one can see is not guessed at.
 		{"tick paperless bills and set the postcode to N1 9GU", nil},
+		// A radio or a dropdown's option shows fields as a box does (the page view ties them).
+		{"Yes there'll be alcohol, licence number TEN-4471", []string{`check("8")`, `setValue("h5", "TEN-4471")`}},
+		{"type of event: something else, please describe your event: ukulele AGM", []string{`select("9", "Something else")`, `setValue("h6", "ukulele AGM")`}},
+		// Nothing says the licence number is wanted while No is chosen: not opened blind.
+		{"licence number TEN-4471", nil},
+		{"Tenant will let them in – Priya Das, 07700 900777", []string{`check("10")`, `setValue("h7", "Priya Das")`, `setValue("h8", "07700 900777")`}},
 	} {
 		t.Run(c.goal, func(t *testing.T) {
 			rd := Read(c.goal, billing, Options{})

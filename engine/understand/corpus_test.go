@@ -307,6 +307,9 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 		for i, g := range obs.Groups {
 			t.Logf("  group %d %s %q parent=%d node=%s", i+1, g.Kind, g.Name, g.Parent, g.Node)
 		}
+		for i, h := range obs.Behind {
+			t.Logf("  behind %d %s %q t=%s c=%q by=%s via=%d", i+1, h.Role, h.Name, h.Type, h.Ctx, h.By, h.Via)
+		}
 		raw, _ := json.MarshalIndent(rd, "", " ")
 		t.Logf("%s %q\n%s", c.ID, c.Goal, raw)
 	}

@@ -105,8 +105,8 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 		case s >= 1:
 		case s >= 0.9 && len(q) == len(ok) && !slices.Contains(used, false):
 			// Every word said as another form of the option's: "first floor" for "1st
-			// floor", "4 stars" for "Four stars".
-			s = 0.9
+			// floor", "4 stars" for "Four stars". The same option, said another way.
+			s = 1
 		case len(vk) == 1 && len(vk[0]) >= 2 && strings.HasPrefix(initials(ok), vk[0]):
 			s = max(s, 0.75)
 		case len(vk) == 1 && len(ok) >= 1 && len(vk[0]) >= 3 && strings.HasPrefix(ok[0], vk[0]):

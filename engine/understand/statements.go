@@ -56,15 +56,23 @@ func participle(k string) bool {
 const statementSpan = 6
 
 // statement reads a clause that says something of the person and names one choice.
+//
+// Without the person as subject, a clause is read so only when it answers the choice's own
+// question: every other word is the question's, or a small one, and one at least is the
+// question's ("Tenant will let them in" under "Who will let the engineer in?").
 func (r *reader) statement(body []token, changed bool) clause {
-	if len(body) < 2 || body[0].kind != tokWord || !statementSubjects[statementRaw(body[0])] {
+	if len(body) < 2 || body[0].kind != tokWord {
 		return clause{}
 	}
-	for _, t := range body[1:] {
+	first := 1
+	if !statementSubjects[statementRaw(body[0])] {
+		first = 0
+	}
+	for _, t := range body[first:] {
 		switch {
 		case t.kind == tokQuoted, t.kind == tokPunct && t.raw == "?":
 			return clause{}
-		case t.kind == tokWord && t.key != "a" && t.key != "an" && (turnWords[t.key] || kin[t.key] || indefinite[t.key] || vagueValues[t.key]):
+		case t.kind == tokWord && t.key != "a" && t.key != "an" && (turnWords[t.key] || kin[t.key] || indefinite[t.key] || vagueValues[t.key] && !pronouns[t.key]):
 			return clause{}
 		case t.kind == tokWord && t.key == "were" && statementRaw(t) == "were":
 			return clause{} // "we were members": the past settles nothing now
@@ -75,7 +83,7 @@ func (r *reader) statement(body []token, changed bool) clause {
 		from, to int
 	}
 	var hits []found
-	for from := 1; from < len(body); from++ {
+	for from := first; from < len(body); from++ {
 		for to := from + 1; to <= len(body) && to-from <= statementSpan; to++ {
 			span := body[from:to]
 			if _, count := shapeAt(span, 0); span[0].kind != tokWord || !count && !r.pageWord(span[0].key) && !r.slipFor(span[0]) {
@@ -83,7 +91,10 @@ func (r *reader) statement(body []token, changed bool) clause {
 			}
 			for _, cl := range []clause{r.withVerb(vSelect, "", span, changed), r.withVerb(vCheck, "", span, changed), r.optionForGroup(span, changed), r.reversedPair(span, changed)} {
 				i, ok := r.statedChoice(cl)
-				if ok && r.restSays(body, from, to, i) {
+				if first == 0 && ok && r.ix.nodes[i].Role != page.RoleRadio {
+					ok = false // only a question's answer reads without a subject; a field's value has its frames
+				}
+				if ok && r.restSays(body, first, from, to, i) {
 					hits = append(hits, found{cl: cl, from: from, to: to})
 				}
 			}
@@ -130,11 +141,13 @@ func (r *reader) statedChoice(cl clause) (int, bool) {
 
 // restSays reports whether the words of a statement outside the choice may go unread:
 // none is a value, a control verb, or a page word that names something other than the
-// chosen control (its name or its group's).
-func (r *reader) restSays(body []token, from, to, chosen int) bool {
+// chosen control (its name or its group's). With no subject (first is 0), the words must
+// be the question's or small ones, and one at least the question's.
+func (r *reader) restSays(body []token, first, from, to, chosen int) bool {
 	own := slices.Concat(r.ix.names[chosen], r.ix.ctx(chosen))
+	asked := false
 	for k, t := range body {
-		if k == 0 || k >= from && k < to {
+		if k < first || k >= from && k < to {
 			continue
 		}
 		if _, shaped := shapeAt(body, k); shaped || t.kind == tokQuoted {
@@ -146,21 +159,25 @@ func (r *reader) restSays(body []token, from, to, chosen int) bool {
 		if (t.key == "a" || t.key == "an") && k != from-1 {
 			return false // "I'd like a plot": "a" leaves it open, unless it says what the choice is ("is a Vaillant")
 		}
+		grammar := ignorable[t.key] || functionWords[t.key] || statementGrammar[t.key]
+		if !grammar && slices.Contains(own, t.key) {
+			asked = true // the question's own word, even a verb ("let" of "Who will let … in?")
+			continue
+		}
 		if v, _ := verbAt(body, k); v != "" || actionVerbs[t.key] {
 			return false // "I'd like to delete …" is an errand, not a statement
 		}
-		grammar := ignorable[t.key] || functionWords[t.key] || statementGrammar[t.key]
 		switch {
-		case grammar, slices.Contains(own, t.key):
-		case r.pageWord(t.key):
-			return false // a word of something else on the page
+		case grammar:
+		case r.pageWord(t.key), first == 0:
+			return false // a word of something else on the page, or of no question
 		case stateVerbs[t.key], r.slipFor(t):
 		case k < from || participle(t.key):
 			return false // "we're skipping the ceremony", "the ceremony cancelled": a verb may turn it round
 		}
 		// A foreign word after the choice is its noun: "the Fast Track service".
 	}
-	return true
+	return first > 0 || asked
 }
 
 // statementRaw is a word as written, lower-cased, with its apostrophe made plain.

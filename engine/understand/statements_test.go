@@ -28,6 +28,8 @@ func TestStatements(t *testing.T) {
 		{ID: "12", Role: page.RoleRadio, Name: "No", Ctx: "Will alcohol be served or sold?", State: "checked"},
 		{ID: "13", Role: page.RoleRadio, Name: "Yes", Ctx: "Will alcohol be served or sold?"},
 		{ID: "14", Role: page.RoleSelect, Name: "Which floor is the piano on?", Options: []string{"Ground floor", "1st floor", "2nd floor or higher"}},
+		{ID: "15", Role: page.RoleRadio, Name: "The tenant", Ctx: "Who will let the engineer in?"},
+		{ID: "16", Role: page.RoleRadio, Name: "My letting agent", Ctx: "Who will let the engineer in?"},
 	}}
 	for _, tt := range []struct {
 		goal string
@@ -55,6 +57,11 @@ func TestStatements(t *testing.T) {
 		{"Yes there'll be alcohol", []string{`check("13")`}},
 		{"yes for the replacement card too", nil},
 		{"the piano is on the first floor", []string{`select("14", "1st floor")`}},
+		// No subject: the words beside the choice must be its question's.
+		{"Tenant will let them in", []string{`check("15")`}},
+		{"the letting agent will let the engineer in", []string{`check("16")`}},
+		{"Tenant will sort it out", nil},
+		{"tenant's brother will let them in", nil},
 		{"I sing something low", nil},
 	} {
 		t.Run(tt.goal, func(t *testing.T) {

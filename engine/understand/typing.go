@@ -233,7 +233,7 @@ func (r *reader) namesOption(ref ref, val string) bool {
 		if c.node != b.node && !tied(b.score, c.score) {
 			continue
 		}
-		if k, s := r.ix.optionOf(val, c.node); s >= 0.9 || articleOption(r.ix.nodes[c.node], k, s, val) {
+		if k, s := r.ix.optionOf(val, c.node); s >= 1 || articleOption(r.ix.nodes[c.node], k, s, val) {
 			return true
 		}
 	}
