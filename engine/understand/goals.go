@@ -79,6 +79,39 @@ func (r *reader) whenLead(body []token) ([]token, string) {
 
 var whenWords = set("on", "for", "at", "from", "by")
 
+// namedWhen reads a date field named, then when: "First lesson on the 9th of January 2026
+// at half past four" is the First lesson date field (and its time beside it). The words
+// before the preposition must all be words of one shown date field's name; what follows
+// must be a date, with or without its time.
+func (r *reader) namedWhen(body []token, changed bool) clause {
+	for m := 1; m+1 < len(body) && m <= 4; m++ {
+		if body[m].kind != tokWord || !whenWords[body[m].key] {
+			continue
+		}
+		value := body[m+1:]
+		text, _ := r.valueText(value)
+		_, isDate := parseDate(text, r.opts.DayFirst, r.opts.year())
+		if _, dt := parseDateTime(text, r.opts); !isDate && !dt {
+			return clause{}
+		}
+		_, hit := r.fieldWithAll(body[:m])
+		if hit < 0 || r.ix.nodes[hit].Type != "date" && r.ix.nodes[hit].Type != "datetime-local" {
+			return clause{}
+		}
+		for _, t := range body[:m] {
+			if t.kind == tokWord && !definite[t.key] && !slices.ContainsFunc(r.ix.names[hit], func(k string) bool { return wordEq(t.key, k) > 0 }) {
+				return clause{} // "last lesson": a word the name does not have may name another
+			}
+		}
+		cl := r.bindClause(vType, "", hit, 0.9, text, false, joinRaw(body))
+		if len(cl.cmds) == 0 || !cl.cmds[0].Bound {
+			return clause{}
+		}
+		return looseNoted(cl, body[:m], r.obs)
+	}
+	return clause{}
+}
+
 var goingWords = set("visiting", "arriving", "moving", "starting", "leaving", "departing", "travelling",
 	"traveling", "coming", "returning", "staying", "flying", "going")
 

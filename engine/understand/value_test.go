@@ -2,6 +2,7 @@ package understand
 
 import (
 	"testing"
+	"time"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -107,4 +108,50 @@ func TestArticleOptionSettlesTie(t *testing.T) {
 	}}
 	wantReading(t, Read("the boiler is a combi", obs, Options{}), []string{`select("2", "Combi")`})
 	wantReading(t, Read("the boiler is a nice one", obs, Options{}), nil)
+}
+
+// TestNamedWhen: a date field named by some of its words, then when: the date goes into
+// it and a time said with it into the time field beside it; words that name no date field
+// ask.
+func TestNamedWhen(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Type: "date", Name: "First lesson date", Ctx: "Lesson preferences"},
+		{ID: "2", Role: page.RoleInput, Type: "time", Name: "Preferred start time", Ctx: "Lesson preferences"},
+		{ID: "3", Role: page.RoleInput, Type: "date", Name: "Date of birth"},
+		{ID: "4", Role: page.RoleButton, Name: "Cancel lesson on Monday 8 December"},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"First lesson on the 9th of January 2026 at half past four in the afternoon", []string{`setValue("1", "2026-01-09")`, `setValue("2", "16:30")`}},
+		{"first lesson on 9 January 2026", []string{`setValue("1", "2026-01-09")`}},
+		{"driving test on 9 January 2026", nil},
+		{"Cancel the lesson on Monday the 8th", []string{`click("4")`}},
+	} {
+		t.Run(tt.goal, func(t *testing.T) {
+			wantReading(t, Read(tt.goal, obs, Options{Today: time.Date(2025, 11, 1, 0, 0, 0, 0, time.UTC)}), tt.want)
+		})
+	}
+}
+
+// TestAmountField: a text field whose name says its currency takes the number of an amount
+// in that currency; an amount in another is asked about.
+func TestAmountField(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Top-up amount (£)", Ctx: "Dinner money"},
+		{ID: "2", Role: page.RoleButton, Name: "Top up"},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"top up by 15 quid", []string{`setValue("1", "15")`}},
+		{"top-up amount: £20", []string{`setValue("1", "20")`}},
+		{"top-up amount: 12.50 pounds", []string{`setValue("1", "12.50")`}},
+		{"top up €15", nil},
+		{"top-up amount: 15 dollars", nil},
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
+	}
 }

@@ -256,6 +256,56 @@ func joinRaw(toks []token) string {
 	return b.String()
 }
 
+// reAmountName finds the currency a field's name says it is in: "Top-up amount (£)",
+// "Budget (GBP)".
+var reAmountName = regexp.MustCompile(`\((£|€|\$|¥|[A-Z]{3})\)\s*\*?$`)
+
+// amountFor reads a value said as an amount ("£15", "15 quid", "by 15 pounds") for a text
+// field whose name says its currency. A value in another currency is ok with no number:
+// it is asked about, never typed.
+func amountFor(name, value string) (num, code string, ok bool) {
+	m := reAmountName.FindStringSubmatch(strings.TrimSpace(name))
+	if m == nil {
+		return "", "", false
+	}
+	code = strings.ToUpper(m[1])
+	if c, isSign := currencySymbols[m[1]]; isSign {
+		code = strings.ToUpper(c)
+	}
+	var rest []string
+	for _, w := range strings.Fields(strings.ToLower(value)) {
+		if w == "by" || w == "of" || w == "about" {
+			continue // "top up by 15 quid"
+		}
+		for sign, c := range currencySymbols {
+			if strings.HasPrefix(w, sign) {
+				if strings.ToUpper(c) != code {
+					return "", code, true
+				}
+				w = strings.TrimPrefix(w, sign)
+			}
+		}
+		if w != "" {
+			rest = append(rest, w)
+		}
+	}
+	if len(rest) == 0 {
+		return "", "", false
+	}
+	if len(rest) > 1 {
+		unit := unitOf(strings.Join(rest[1:], " "))
+		if unit == "" {
+			return "", "", false
+		}
+		if unit != code {
+			return "", code, true
+		}
+		rest = rest[:1]
+	}
+	num, ok = parseNumber(rest[0])
+	return num, code, ok && strings.ContainsAny(rest[0], "0123456789")
+}
+
 // convert puts a value in the form an element needs. assumed says what was assumed, for an
 // announcement; problem says why the value does not fit, for a question.
 func convert(n page.Node, value string, opts Options) (out, assumed, problem string) {
@@ -296,6 +346,13 @@ func convert(n page.Node, value string, opts Options) (out, assumed, problem str
 			return "", "", fmt.Sprintf("%q is not a number", value)
 		}
 		return num, "", ""
+	}
+	if num, code, ok := amountFor(n.Name, value); ok {
+		// "Top-up amount (£)": the field says the currency, so it takes the number alone.
+		if num == "" {
+			return "", "", fmt.Sprintf("%q is not in %s, which the field is in", value, code)
+		}
+		return num, fmt.Sprintf("%q typed as %s, the field being in %s", value, num, code), ""
 	}
 	if _, numeric := parseNumber(n.Value); numeric && n.Value != "" {
 		// A field that holds a number takes one: "adults: five" into a spinner showing 1.

@@ -23,6 +23,9 @@ func wordEq(a, b string) float64 {
 	if a != "" && b != "" && (isDigit(a[0]) || isDigit(b[0])) && (numberWords[a] == b || numberWords[b] == a || spelledOrdinals[a] == b || spelledOrdinals[b] == a) {
 		return 0.95 // "four stars" for "4 stars", "2 adults" for "Two adults", "2nd" for "second"
 	}
+	if a != "" && b != "" && isDigit(a[0]) && isDigit(b[0]) && (dayOf(a) == b || dayOf(b) == a) {
+		return 0.95 // "the 8th" for "Mon 8 Dec"
+	}
 	if len(a) < 3 || len(b) < 3 {
 		return 0
 	}
@@ -44,6 +47,18 @@ func wordEq(a, b string) float64 {
 		return 0.8
 	}
 	return 0
+}
+
+// dayOf is the number an ordinal in figures counts ("8" of "8th", "21" of "21st"), or "".
+func dayOf(k string) string {
+	if len(k) < 3 || len(k) > 4 {
+		return ""
+	}
+	n, suf := k[:len(k)-2], k[len(k)-2:]
+	if suf != "st" && suf != "nd" && suf != "rd" && suf != "th" || !isDigit(n[0]) || !isDigit(n[len(n)-1]) {
+		return ""
+	}
+	return n
 }
 
 // spelledOrdinals are the ordinals written in figures, as words.
