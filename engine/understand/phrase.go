@@ -215,6 +215,21 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 		}
 		words = append(words, k)
 	}
+	if n := len(words); n > 1 && rowKind(toks[words[n-1]]) {
+		// "Not me for the Costa payments", "Report a problem with the clean on 19
+		// August": the kind of the row, said after or before what tells it from the others.
+		p.explained[words[n-1]] = true
+		words = words[:n-1]
+	} else if n > 2 && rowKind(toks[words[0]]) && placeWords[toks[words[1]].key] || n > 3 && definite[toks[words[0]].key] && rowKind(toks[words[1]]) && placeWords[toks[words[2]].key] {
+		k := 1
+		if !rowKind(toks[words[0]]) {
+			k = 2
+		}
+		for _, w := range words[:k+1] {
+			p.explained[w] = true
+		}
+		words = words[k+1:]
+	}
 	if w, ok := dropContainerNoun(toks, words); ok && len(p.name) > 0 {
 		// "the x on the cookie popup": the popup is what holds the x, named by its kind.
 		p.explained[words[len(words)-1]] = true
@@ -227,6 +242,20 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 	p.near = words
 	return p
 }
+
+// rowKind reports a word that names the kind of a row or item ("payment", "lessons", "the
+// clean"), not one of them.
+func rowKind(t token) bool {
+	if t.kind != tokWord || t.raw != strings.ToLower(t.raw) {
+		return false // "the Costa": a capital names one
+	}
+	k := t.key
+	return isItemNoun(k) || rowNouns[k] || strings.HasSuffix(k, "s") && (isItemNoun(k[:len(k)-1]) || rowNouns[k[:len(k)-1]])
+}
+
+// rowNouns are further kinds of rows people name a booking or a line of a statement by.
+var rowNouns = set("clean", "appointment", "visit", "delivery", "collection", "purchase", "charge", "shift",
+	"meeting", "journey", "ride", "stay", "treatment", "service", "repair", "pickup", "drop", "bin")
 
 // singular turns a plural role noun into its singular: "boxes", "buttons", "fields".
 func singular(k string) string {

@@ -66,6 +66,9 @@ func (r *reader) statement(body []token, changed bool) clause {
 	}
 	first := 1
 	if !statementSubjects[statementRaw(body[0])] {
+		if v, _ := verbAt(body, 0); v != "" || !r.asksQuestion(body) {
+			return clause{} // a clause with a verb of its own is no answer
+		}
 		first = 0
 	}
 	for _, t := range body[first:] {
@@ -114,6 +117,23 @@ func (r *reader) statement(body []token, changed bool) clause {
 	cl.quality = min(cl.quality, 0.95) * 0.85 // a statement says less than a verb
 	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", joinRaw(body), cl.cmds[0].Action.Description))
 	return cl
+}
+
+// asksQuestion reports a word of the clause that is a word of a radio group's question,
+// the only clauses read as an answer without a subject.
+func (r *reader) asksQuestion(body []token) bool {
+	ctx := r.ix.ctxIndex()
+	for _, t := range body {
+		if t.kind != tokWord || ignorable[t.key] || functionWords[t.key] || statementGrammar[t.key] {
+			continue
+		}
+		for _, i := range ctx[t.key] {
+			if r.ix.nodes[i].Role == page.RoleRadio {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // statedChoice is the element of a reading that chooses one option, radio or checkbox, or

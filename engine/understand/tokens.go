@@ -302,7 +302,7 @@ func isWordRune(r rune) bool {
 	if isVariationSelector(r) {
 		return false // "✈️" is one symbol, not a plane and a mark
 	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '_' || r == '&' || r == '#' || r == '@'
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '&' || r == '#' || r == '@'
 }
 
 // fold lowercases and strips accents: what makes "Zoë" and "zoe", "ÅLESUND" and "alesund"
