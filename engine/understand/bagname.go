@@ -1,10 +1,6 @@
 package understand
 
-import (
-	"fmt"
-
-	"github.com/errand-app/errand/engine/page"
-)
+import "github.com/errand-app/errand/engine/page"
 
 // A control named at length by an attribute ("Copy password for GitHub (alexm-dev)") is
 // said with fewer words, in another order: "copy my GitHub password". When every word of
@@ -39,8 +35,7 @@ func (r *reader) bagName(body []token, changed bool) clause {
 	words := joinRaw(body)
 	cl := r.bindClause(vClick, "", hit, 0.9, "", false, words)
 	cl.quality *= 0.95
-	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", words, page.Describe(r.ix.nodes[hit])))
-	return cl
+	return cl.readAs(words, page.Describe(r.ix.nodes[hit]))
 }
 
 // allInName reports keys that are each a word of element i's name, in any order.

@@ -112,7 +112,7 @@ func (r *reader) namedWhen(body []token, changed bool) clause {
 	return clause{}
 }
 
-var goingWords = set("visiting", "arriving", "moving", "starting", "leaving", "departing", "travelling",
+var goingWords = set("visit", "visiting", "arriving", "moving", "starting", "leaving", "departing", "travelling",
 	"traveling", "coming", "returning", "staying", "flying", "going")
 
 // removeItem reads "delete Renew passport": the item is named on the page, and the remove

@@ -1,7 +1,6 @@
 package understand
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -229,7 +228,7 @@ func looseNoted(cl clause, said []token, obs page.Observation) clause {
 		return cl
 	}
 	if n, ok := obs.Node(cl.cmds[0].Action.ID); ok {
-		cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", joinRaw(said), page.Describe(n)))
+		cl = cl.readAs(joinRaw(said), page.Describe(n))
 	}
 	return cl
 }
@@ -275,8 +274,7 @@ func (r *reader) looseOption(body []token, changed bool) clause {
 		return clause{}
 	}
 	cl.quality *= 0.95
-	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", joinRaw(body), cl.cmds[0].Action.Description))
-	return cl
+	return cl.readAs(joinRaw(body), cl.cmds[0].Action.Description)
 }
 
 // foreignAfterHead reports a word the page does not use and that is not a slip for one

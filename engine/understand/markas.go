@@ -1,9 +1,6 @@
 package understand
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // Marking an item as something: "Flag both the Uber and the Costa payments as Not me",
 // "mark the glossary as reference only". What follows "as" is the name of a control in
@@ -53,6 +50,5 @@ func (r *reader) markAs(body []token, changed bool) clause {
 		return clause{}
 	}
 	out.quality *= 0.95
-	out.assumed = append(out.assumed, fmt.Sprintf("%q read as %s", joinRaw(body), describeAll(out.cmds)))
-	return out
+	return out.readAs(joinRaw(body), describeAll(out.cmds))
 }

@@ -80,6 +80,12 @@ type clause struct {
 	deferred bool
 }
 
+// readAs announces what words were read as when the reading is less than certain.
+func (cl clause) readAs(words, as string) clause {
+	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", words, as))
+	return cl
+}
+
 // boundary is a run of connective tokens between two clauses: ",", "and", ", then", ";".
 type boundary struct{ from, to int }
 

@@ -1,7 +1,6 @@
 package understand
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -113,10 +112,7 @@ func (r *reader) statement(body []token, changed bool) clause {
 			return clause{}
 		}
 	}
-	cl := best.cl
-	cl.quality = min(cl.quality, 0.95) * 0.85 // a statement says less than a verb
-	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", joinRaw(body), cl.cmds[0].Action.Description))
-	return cl
+	return stated(best.cl, body)
 }
 
 // asksQuestion reports a word of the clause that is a word of a radio group's question,
@@ -134,6 +130,12 @@ func (r *reader) asksQuestion(body []token) bool {
 		}
 	}
 	return false
+}
+
+// stated rates and announces a choice read from a statement: it says less than a verb.
+func stated(cl clause, body []token) clause {
+	cl.quality = min(cl.quality, 0.95) * 0.85
+	return cl.readAs(joinRaw(body), cl.cmds[0].Action.Description)
 }
 
 // statedChoice is the element of a reading that chooses one option, radio or checkbox, or
@@ -246,9 +248,7 @@ func (r *reader) unwanted(body []token, changed bool) clause {
 	if len(cl.cmds) != 1 || !cl.cmds[0].Bound || cl.cmds[0].Action.Kind != page.Uncheck || len(cl.questions) > 0 || len(cl.unexplained) > 0 || cl.quality < 0.75 {
 		return clause{}
 	}
-	cl.quality = min(cl.quality, 0.95) * 0.85
-	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", joinRaw(body), cl.cmds[0].Action.Description))
-	return cl
+	return stated(cl, body)
 }
 
 // yesWords and noWords answer a question.
@@ -296,6 +296,5 @@ func (r *reader) yesOrNo(body []token, changed bool) clause {
 	words := joinRaw(body)
 	cl := r.bindClause(vSelect, "", hit, 0.9, "", false, words)
 	cl.quality *= 0.9
-	cl.assumed = append(cl.assumed, fmt.Sprintf("%q read as %s", words, page.Describe(r.ix.nodes[hit])))
-	return cl
+	return cl.readAs(words, page.Describe(r.ix.nodes[hit]))
 }

@@ -1,10 +1,6 @@
 package understand
 
 import (
-	"maps"
-	"os"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/errand-app/errand/engine/page"
@@ -77,20 +73,5 @@ func TestStatements(t *testing.T) {
 // TestStatementWords keeps the statement lists closed, in testdata so a change shows in
 // review.
 func TestStatementWords(t *testing.T) {
-	raw, err := os.ReadFile("testdata/statements.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string][]string{}
-	for _, l := range strings.Split(string(raw), "\n") {
-		if kind, w, ok := strings.Cut(strings.TrimSpace(l), " "); ok && !strings.HasPrefix(l, "#") {
-			want[kind] = append(want[kind], w)
-		}
-	}
-	for kind, got := range map[string][]string{"subject": slices.Sorted(maps.Keys(statementSubjects)),
-		"state": slices.Sorted(maps.Keys(stateVerbs)), "turn": slices.Sorted(maps.Keys(turnWords))} {
-		if !slices.Equal(got, want[kind]) {
-			t.Errorf("%s words = %v, testdata/statements.txt says %v", kind, got, want[kind])
-		}
-	}
+	closedLists(t, "testdata/statements.txt", map[string]map[string]bool{"subject": statementSubjects, "state": stateVerbs, "turn": turnWords})
 }

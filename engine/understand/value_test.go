@@ -155,3 +155,24 @@ func TestAmountField(t *testing.T) {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
 	}
 }
+
+// TestSaidRange: a time range said aloud is the one option with those ends, am or pm left
+// to the option; a range two options or none have asks.
+func TestSaidRange(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Type: "date", Name: "Date", Ctx: "When"},
+		{ID: "2", Role: page.RoleSelect, Name: "Arrival window", Ctx: "When", Options: []string{"Any time (8am – 6pm)", "8am – 12pm", "12pm – 4pm", "4pm – 6pm"}},
+	}}
+	for _, tt := range []struct {
+		goal string
+		want []string
+	}{
+		{"Visit on 3rd Feb 2026, between 12 and 4", []string{`setValue("1", "2026-02-03")`, `select("2", "12pm – 4pm")`}},
+		{"from 8 till noon", []string{`select("2", "8am – 12pm")`}},
+		{"between 4pm and 6pm", []string{`select("2", "4pm – 6pm")`}},
+		{"between 4am and 6am", nil},
+		{"between 1 and 3", nil},
+	} {
+		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
+	}
+}
