@@ -38,6 +38,9 @@ var iconNouns = map[string][]string{
 	"cross": {"close", "remove", "delete", "×", "✕", "✖"}, "plus": {"add", "increase", "+", "＋"},
 	"minus": {"decrease", "remove", "−", "-", "–"}, "gear": {"settings", "⚙"}, "cog": {"settings", "⚙"},
 	"magnifier": {"search", "🔍"}, "bookmark": {"save", "🔖"},
+	// "the three dots", "the hamburger": the button that opens more, by its look.
+	"dots": {"more", "⋮", "⋯", "…"}, "ellipsis": {"more", "⋮", "⋯", "…"}, "kebab": {"more", "⋮"},
+	"hamburger": {"menu", "☰"},
 }
 
 // iconAliases are the words a name made only of symbols goes by ("🗑" is "bin", "delete").

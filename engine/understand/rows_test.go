@@ -124,6 +124,7 @@ func TestShownSymbol(t *testing.T) {
 		{"Click the ☆ next to Helen Park", []string{`click("1")`}},
 		{"hit ⋯ for Gmail", []string{`click("3")`}},
 		{"click the bin next to GitHub", []string{`click("4")`}},
+		{"click the dots for Gmail", []string{`click("3")`}},
 		{"click the ☆", nil}, // two stars
 	} {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, vault, Options{}), tt.want) })
