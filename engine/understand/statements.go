@@ -31,8 +31,10 @@ var turnWords = set("not", "no", "never", "dont", "doesnt", "didnt", "cant", "ca
 	"anymore", "longer", "stopped", "quit", "other", "another", "than", "but", "yet", "off", "out", "away",
 	"less", "fewer", "minus")
 
-// statementGrammar are the small words a statement is built of, never a name it leaves out.
-var statementGrammar = set("to", "for", "from", "and", "so", "also", "too", "just", "the", "a", "an", "my", "our", "its", "of")
+// statementGrammar are the small words a statement is built of, never a name it leaves out
+// (kept in testdata/statements.txt with the other lists).
+var statementGrammar = set("to", "for", "from", "and", "so", "also", "too", "just", "the", "a", "an", "my", "our", "its",
+	"of", "both", "all", "here", "in", "on", "at", "with", "by", "as", "type", "kind")
 
 // stateVerbs say what is so, not what to change; any other verb in a statement may turn
 // it round ("skipping", "cancelling"), so only these are read past. The list is closed
@@ -43,8 +45,7 @@ var stateVerbs = set("am", "is", "are", "be", "been", "being", "have", "has", "g
 	"speaks", "come", "comes", "coming", "attend", "attending", "bring", "bringing", "take", "taking",
 	"go", "going", "join", "joining", "run", "runs", "rent", "renting", "will", "shall", "would", "there",
 	"sit", "sitting", "stay", "staying", "travel", "travelling", "traveling", "visit", "visiting", "fly",
-	"flying", "doing", "working", "growing", "eat", "eating",
-	"theres", "therell", "both", "all", "here", "in", "on", "at", "with", "by", "as", "type", "kind")
+	"flying", "doing", "working", "growing", "eat", "eating", "theres", "therell")
 
 // participle reports a word shaped as a verb's -ed or -ing form.
 func participle(k string) bool {

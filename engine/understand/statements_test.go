@@ -73,5 +73,5 @@ func TestStatements(t *testing.T) {
 // TestStatementWords keeps the statement lists closed, in testdata so a change shows in
 // review.
 func TestStatementWords(t *testing.T) {
-	closedLists(t, "testdata/statements.txt", map[string]map[string]bool{"subject": statementSubjects, "state": stateVerbs, "turn": turnWords})
+	closedLists(t, "testdata/statements.txt", map[string]map[string]bool{"subject": statementSubjects, "state": stateVerbs, "turn": turnWords, "grammar": statementGrammar})
 }
