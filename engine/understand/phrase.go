@@ -3,6 +3,8 @@ package understand
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -246,7 +248,7 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 // rowKind reports a word that names the kind of a row or item ("payment", "lessons", "the
 // clean"), not one of them.
 func rowKind(t token) bool {
-	if t.kind != tokWord || t.raw != strings.ToLower(t.raw) {
+	if r, _ := utf8.DecodeRuneInString(t.raw); t.kind != tokWord || unicode.IsUpper(r) {
 		return false // "the Costa": a capital names one
 	}
 	k := t.key

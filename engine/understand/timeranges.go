@@ -3,6 +3,7 @@ package understand
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
@@ -15,6 +16,9 @@ import (
 
 // reSaidRange reads a range as said: two clock times, with or without minutes and am/pm.
 var reSaidRange = regexp.MustCompile(`(?i)^(?:between|from)?\s*(\d{1,2}|noon|midday)(?:[:.](\d{2}))?\s*(am|pm)?\s*(?:and|to|till|until|til|-|–|—)\s*(\d{1,2}|noon|midday)(?:[:.](\d{2}))?\s*(am|pm)?$`)
+
+// saidRangeWords join the two ends of a range said aloud.
+var saidRangeWords = set("and", "to", "till", "until", "til", "-", "–", "—")
 
 // reShownRange finds a range in an option's text: "12pm – 4pm", "08:00-12:00", "8am to 12pm".
 var reShownRange = regexp.MustCompile(`(?i)(\d{1,2}|noon|midday)(?:[:.](\d{2}))?\s*(am|pm)?\s*(?:-|–|—|to)\s*(\d{1,2}|noon|midday)(?:[:.](\d{2}))?\s*(am|pm)?`)
@@ -73,6 +77,9 @@ func rangeOf(re *regexp.Regexp, s string) (from, to clockEnd, ok bool) {
 
 // timeRange reads a clause that is only a time range as the one option that has its ends.
 func (r *reader) timeRange(body []token, changed bool) clause {
+	if len(body) < 3 || len(body) > 8 || !slices.ContainsFunc(body, func(t token) bool { return saidRangeWords[t.key] }) {
+		return clause{} // most clauses: no range word, no range
+	}
 	said := joinRaw(body)
 	from, to, ok := rangeOf(reSaidRange, said)
 	if !ok || !strings.ContainsAny(said, "0123456789") {
