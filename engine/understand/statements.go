@@ -14,8 +14,8 @@ import (
 // every other word is one the page does not use, or one of the chosen control's own name
 // or group. Anything that could turn the statement round or leave it open (not, never,
 // without, maybe, or, if, used to, someone else) leaves it to a question, and so does a
-// value or a control verb left over. The reading is announced (docs/understanding.md,
-// "Statements").
+// value or a control verb left over. The reading is announced (docs/understanding.md
+// item 30).
 
 // statementSubjects start a statement, by their words as written (apostrophes kept, so
 // "we're" is not the past "were").
