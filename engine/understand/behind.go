@@ -134,11 +134,17 @@ func (r *reader) openedBy(cmds []Command) string {
 		return ""
 	}
 	c := cmds[len(cmds)-1]
-	if !c.Bound || c.Action.Kind != page.Check && c.Action.Kind != page.Click && c.Action.Kind != page.Select ||
+	if !c.Bound || !opens(c.Action.Kind) ||
 		!slices.ContainsFunc(r.obs.Behind, func(h page.Hidden) bool { return h.By == c.Action.ID }) {
 		return ""
 	}
 	return c.Action.ID
+}
+
+// opens reports an action that may show what the page holds behind its control: a click,
+// a tick, a radio or an option chosen.
+func opens(k page.Kind) bool {
+	return k == page.Click || k == page.Check || k == page.Select
 }
 
 // certain reports a clause read on the shown page with every command bound, nothing asked

@@ -217,20 +217,20 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 		}
 		words = append(words, k)
 	}
+	// "Not me for the Costa payments", "Report a problem with the clean on 19 August": the
+	// kind of the row, said after or before what tells it from the others, is explained.
+	lead := 0
+	if len(words) > 3 && definite[toks[words[0]].key] {
+		lead = 1
+	}
 	if n := len(words); n > 1 && rowKind(toks[words[n-1]]) {
-		// "Not me for the Costa payments", "Report a problem with the clean on 19
-		// August": the kind of the row, said after or before what tells it from the others.
 		p.explained[words[n-1]] = true
 		words = words[:n-1]
-	} else if n > 2 && rowKind(toks[words[0]]) && placeWords[toks[words[1]].key] || n > 3 && definite[toks[words[0]].key] && rowKind(toks[words[1]]) && placeWords[toks[words[2]].key] {
-		k := 1
-		if !rowKind(toks[words[0]]) {
-			k = 2
-		}
-		for _, w := range words[:k+1] {
+	} else if n > lead+2 && rowKind(toks[words[lead]]) && placeWords[toks[words[lead+1]].key] {
+		for _, w := range words[:lead+2] {
 			p.explained[w] = true
 		}
-		words = words[k+1:]
+		words = words[lead+2:]
 	}
 	if w, ok := dropContainerNoun(toks, words); ok && len(p.name) > 0 {
 		// "the x on the cookie popup": the popup is what holds the x, named by its kind.

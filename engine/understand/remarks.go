@@ -54,22 +54,32 @@ func remarkClause(body []token) clause {
 
 // unneeded reports "don't need it", "do not want them any more": a need denied, nothing more.
 func unneeded(toks []token) bool {
-	k := 0
-	switch {
-	case len(toks) > 2 && (toks[0].key == "dont" || toks[0].key == "don't"):
-		k = 1
-	case len(toks) > 3 && toks[0].key == "do" && toks[1].key == "not", len(toks) > 3 && toks[0].key == "no" && toks[1].key == "longer":
-		k = 2
-	default:
+	rest, ok := deniedNeed(toks)
+	if !ok {
 		return false
 	}
-	if toks[k].key != "need" && toks[k].key != "want" {
-		return false
-	}
-	for _, t := range toks[k+1:] {
+	for _, t := range rest {
 		if t.kind != tokWord || !unneededWords[t.key] {
 			return false
 		}
 	}
 	return true
+}
+
+// deniedNeed finds "don't need", "do not want", "no longer need" at the start of toks and
+// returns what is denied; ok is false when toks do not start so or nothing follows.
+func deniedNeed(toks []token) (rest []token, ok bool) {
+	k := 0
+	switch {
+	case len(toks) > 0 && (toks[0].key == "dont" || toks[0].key == "don't"):
+		k = 1
+	case len(toks) > 1 && (toks[0].key == "do" && toks[1].key == "not" || toks[0].key == "no" && toks[1].key == "longer"):
+		k = 2
+	default:
+		return nil, false
+	}
+	if k+1 >= len(toks) || toks[k].key != "need" && toks[k].key != "want" {
+		return nil, false
+	}
+	return toks[k+1:], true
 }

@@ -186,7 +186,7 @@ func (r *reader) openThenValues(toks []token) (Reading, float64, bool) {
 	}
 	head, _ := r.read(toks[:m])
 	clear(r.cache)
-	if k := head.Commands; !head.Understood() || len(k) != 1 || k[0].Action.Kind != page.Click && k[0].Action.Kind != page.Check && k[0].Action.Kind != page.Select {
+	if !head.Understood() || len(head.Commands) != 1 || !opens(head.Commands[0].Action.Kind) {
 		return Reading{}, 0, false
 	}
 	by := head.Commands[0].Action.ID

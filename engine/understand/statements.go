@@ -52,6 +52,11 @@ func participle(k string) bool {
 	return len(k) > 4 && (strings.HasSuffix(k, "ed") || strings.HasSuffix(k, "ing") || strings.HasSuffix(k, "en"))
 }
 
+// smallWord reports a word a statement is built of, which names nothing on the page.
+func smallWord(k string) bool {
+	return ignorable[k] || functionWords[k] || statementGrammar[k]
+}
+
 // statementSpan is the longest words of a statement read as one choice.
 const statementSpan = 6
 
@@ -121,7 +126,7 @@ func (r *reader) statement(body []token, changed bool) clause {
 func (r *reader) asksQuestion(body []token) bool {
 	ctx := r.ix.ctxIndex()
 	for _, t := range body {
-		if t.kind != tokWord || ignorable[t.key] || functionWords[t.key] || statementGrammar[t.key] {
+		if t.kind != tokWord || smallWord(t.key) {
 			continue
 		}
 		for _, i := range ctx[t.key] {
@@ -182,7 +187,7 @@ func (r *reader) restSays(body []token, first, from, to, chosen int) bool {
 		if (t.key == "a" || t.key == "an") && k != from-1 {
 			return false // "I'd like a plot": "a" leaves it open, unless it says what the choice is ("is a Vaillant")
 		}
-		grammar := ignorable[t.key] || functionWords[t.key] || statementGrammar[t.key]
+		grammar := smallWord(t.key)
 		if !grammar && slices.Contains(own, t.key) {
 			asked = true // the question's own word, even a verb ("let" of "Who will let … in?")
 			continue
@@ -218,23 +223,12 @@ func sameCommand(a, b Command) bool {
 // want reads so; a denied option of a group ("I don't want Express") leaves the choice
 // open, and is asked about.
 func (r *reader) unwanted(body []token, changed bool) clause {
-	k := 0
-	if k < len(body) && (body[k].key == "i" || body[k].key == "we") {
-		k++
+	denial := body
+	if len(denial) > 0 && (denial[0].key == "i" || denial[0].key == "we") {
+		denial = denial[1:]
 	}
-	switch {
-	case k+1 < len(body) && body[k].key == "dont":
-		k++
-	case k+2 < len(body) && (body[k].key == "do" && body[k+1].key == "not" || body[k].key == "no" && body[k+1].key == "longer"):
-		k += 2
-	default:
-		return clause{}
-	}
-	if body[k].key != "want" && body[k].key != "need" {
-		return clause{}
-	}
-	rest := body[k+1:]
-	if len(rest) == 0 || !slices.ContainsFunc(rest, func(t token) bool { return t.kind == tokWord && r.pageWord(t.key) }) {
+	rest, ok := deniedNeed(denial)
+	if !ok || !slices.ContainsFunc(rest, func(t token) bool { return t.kind == tokWord && r.pageWord(t.key) }) {
 		return clause{} // "I don't need it" is a reason, not a box (remarks.go)
 	}
 	for _, t := range rest {
@@ -272,7 +266,7 @@ func (r *reader) yesOrNo(body []token, changed bool) clause {
 		switch {
 		case t.kind == tokQuoted, t.kind == tokWord && turnWords[t.key] && t.key != "no":
 			return clause{}
-		case t.kind != tokWord, ignorable[t.key], functionWords[t.key], statementGrammar[t.key]:
+		case t.kind != tokWord, smallWord(t.key):
 		case r.pageWord(t.key):
 			said = append(said, t.key)
 		}

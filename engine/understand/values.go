@@ -272,20 +272,17 @@ func amountFor(name, value string) (num, code string, ok bool) {
 	if c, isSign := currencySymbols[m[1]]; isSign {
 		code = strings.ToUpper(c)
 	}
+	if c, sign, said := currencyOf(value); said {
+		if strings.ToUpper(c) != code {
+			return "", code, true
+		}
+		if sign != "" {
+			value = strings.ReplaceAll(value, sign, " ")
+		}
+	}
 	var rest []string
 	for _, w := range strings.Fields(strings.ToLower(value)) {
-		if w == "by" || w == "of" || w == "about" {
-			continue // "top up by 15 quid"
-		}
-		for sign, c := range currencySymbols {
-			if strings.HasPrefix(w, sign) {
-				if strings.ToUpper(c) != code {
-					return "", code, true
-				}
-				w = strings.TrimPrefix(w, sign)
-			}
-		}
-		if w != "" {
+		if w != "by" && w != "of" && w != "about" { // "top up by 15 quid"
 			rest = append(rest, w)
 		}
 	}
