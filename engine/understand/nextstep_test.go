@@ -203,3 +203,19 @@ func TestCalendarWords(t *testing.T) {
 		t.Error("calendar words")
 	}
 }
+
+// TestSplitThroughName: with no verb, a field named by part of its name and a value is no
+// reading when the split runs through another element's name ("Full service …" beside
+// Full name): it asks.
+func TestSplitThroughName(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleRadio, Name: "Basic service £45", Ctx: "Service package"},
+		{ID: "2", Role: page.RoleRadio, Name: "Full service £89", Ctx: "Service package"},
+		{ID: "3", Role: page.RoleInput, Name: "Full name", Ctx: "Your details"},
+		{ID: "4", Role: page.RoleInput, Type: "email", Name: "Email", Ctx: "Your details"},
+		{ID: "5", Role: page.RoleButton, Name: "Book service"},
+	}}
+	wantReading(t, Read("Full service with a new chain and a bike wash, then book it", obs, Options{}), nil)
+	wantReading(t, Read("full name Colin Hart", obs, Options{}), []string{`setValue("3", "Colin Hart")`})
+	wantReading(t, Read("my email colin@example.com", obs, Options{}), []string{`setValue("4", "colin@example.com")`})
+}

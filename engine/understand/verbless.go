@@ -192,6 +192,9 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if !marked && r.namesOtherField(value[0], b.node) {
 			return // "card expires 09/29": "expires" is Expiry's word, not the value's
 		}
+		if !marked && r.namedAcross(target, value[0], b.node) {
+			return // "Full service with …": "Full service" is an option, not Full name and a value
+		}
 		if !marked && len(value) > 1 && value[0].kind == tokWord && (typeWords[value[0].key] != nil || isRoleWord(value[0].key)) {
 			if rest, _ := r.valueText(value[1:]); allNumbers(value[1:]) || r.fitFor(vType, b.node, rest) == fitMade {
 				return // "Phone number 07700 900456": "number" is the field's word, not the value's
@@ -232,6 +235,18 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		}
 	}
 	return best
+}
+
+// namedAcross reports another element whose name holds the target's words and the
+// value's first word: the split between field and value runs through that name.
+func (r *reader) namedAcross(target []token, first token, field int) bool {
+	if first.kind != tokWord {
+		return false
+	}
+	keys := append(dropArticles(keysOfToks(target)), first.key)
+	return slices.ContainsFunc(r.ix.nodesWith(keys), func(i int) bool {
+		return i != field && containsAll(r.ix.names[i], keys)
+	})
 }
 
 // tailWords reads what follows a button's label: the words of the row it names, an
