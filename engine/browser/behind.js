@@ -144,6 +144,7 @@
       if (s && !s.contains(el)) return byOf(s);
     }
     const role = a.getAttribute('role');
+    if ((a.localName === 'dialog' || role === 'dialog' || role === 'alertdialog') && !a.getClientRects().length) return opener(a, byOf);
     if (role === 'tabpanel') {
       const lb = (a.getAttribute('aria-labelledby') || '').split(/\s+/)[0];
       const doc = a.ownerDocument;
@@ -188,6 +189,32 @@
     if (!one || !one.rec) return choice(a, p, byOf);
     const others = p.querySelectorAll('input,select,textarea,a[href]');
     for (const el of others) if (el !== one.rec.el && !el.matches(TOGGLES) && byOf(el)) return choice(a, p, byOf);
+    return one;
+  }
+
+  const OPENERS = 'button,[role=button],a[href]';
+  const DIALOG = new Set(['dialog', 'modal', 'popup', 'overlay', 'sheet', 'drawer', 'lightbox', 'dlg', 'btn', 'open', 'show']);
+
+  // opener finds the one shown button whose id or name holds a word of a closed dialog's
+  // id or class, as scripts write #btn-help for #help-dialog: what the dialog holds is
+  // behind it. Two such buttons, or none, and the dialog is not listed.
+  /**
+   * @param {Errand.El} a
+   * @param {(el: Errand.El | null) => By | null} byOf
+   * @returns {By | null}
+   */
+  function opener(a, byOf) {
+    const key = parts((a.id || '') + ' ' + (typeof a.className === 'string' ? a.className : '')).filter((w) => !DIALOG.has(w));
+    const doc = a.ownerDocument;
+    if (!key.length || !doc) return null;
+    /** @type {By | null} */
+    let one = null;
+    for (const b of doc.querySelectorAll(OPENERS)) {
+      const by = a.contains(b) ? null : byOf(b);
+      if (!by || !by.rec || !keyed([...parts(b.id || ''), ...parts(by.rec.n || '')], key)) continue;
+      if (one) return null;
+      one = by;
+    }
     return one;
   }
 

@@ -354,6 +354,8 @@ func TestBehind(t *testing.T) {
 		page.RoleInput + " Where else":        "Heard of us from",
 		page.RoleInput + " Tenant's phone":    "The tenant",
 		page.RoleInput + " Agent's phone":     "My letting agent",
+		page.RoleButton + " Close":               "Help",
+		page.RoleButton + " Request a call back": "Help",
 	}
 	for k, v := range want {
 		if got[k] != v {

@@ -27,6 +27,15 @@ func (r *reader) behindReader() *reader {
 	return r.hidden
 }
 
+// indexes are the shown page's index and, when the page holds controls behind others, the
+// index of those.
+func (r *reader) indexes() []*index {
+	if h := r.behindReader(); h != nil {
+		return []*index{r.ix, h.ix}
+	}
+	return []*index{r.ix}
+}
+
 // hiddenReader reads on the hidden controls keep says, each with the ID hiddenPrefix and its
 // place in Behind counted from 1; it returns their indexes into Behind too.
 func (r *reader) hiddenReader(keep func(page.Hidden) bool) (*reader, []int) {
@@ -215,6 +224,7 @@ func (r *reader) behindOpened(body []token, c carry, changed bool) (clause, bool
 	}
 	out := clause{quality: cl.quality * 0.95, changes: true, deferred: true, next: cl.next, assumed: cl.assumed,
 		cmds: []Command{r.onceShown(body, src)}}
+	out.next.opened = c.opened
 	if len(cl.cmds) == 1 && (cl.cmds[0].Action.Kind == page.SetValue || cl.cmds[0].Action.Kind == page.Select) {
 		// The value goes into the field read here, by its name, whatever else the page
 		// shows then: "put jo@example.com" is for the field the box showed, not Full name;

@@ -3,6 +3,7 @@ package understand
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -186,6 +187,44 @@ func (r *reader) oneWordField(target []token, v verb, value string) (ref, bool) 
 	return ref{cands: []cand{{node: hit, score: 0.85, option: -1}}}, true
 }
 
+// kindEnds are the words a field's name holds to say what kind of value it takes, beside
+// the head that says whose, by the kind valueKind reads in a value: "Landlord name",
+// "Landlord email", "Account number". Said with a value of that kind, the head alone names
+// the field among those it names (settle.go): "the landlord is Colin Hart".
+var kindEnds = map[string][]string{
+	"name":  {"name"},
+	"email": {"email", "mail"},
+	"date":  {"date", "day"},
+	"tel":   {"phone", "mobile", "telephone", "tel", "number", "no"},
+	"other": {"number", "no", "reference", "ref", "code"},
+}
+
+// ofKind reports a field whose name has a kind noun of the value's kind.
+func (r *reader) ofKind(i int, value string) bool {
+	ends := kindEnds[r.kindOf(value)]
+	return slices.ContainsFunc(r.ix.names[i], func(k string) bool { return slices.Contains(ends, k) })
+}
+
+// kindOf is valueKind's kind of a value, or "name" for a person's name: one to four
+// capitalised words, none of them the page's.
+func (r *reader) kindOf(value string) string {
+	toks := tokenize(value)
+	if k := valueKind(toks); k == "other" && len(toks) > 1 {
+		return "" // "runs out 4 May 2030": words and a number, no one code
+	} else if k != "" {
+		return k
+	}
+	if len(toks) == 0 || len(toks) > 4 {
+		return ""
+	}
+	for _, t := range toks {
+		if t.kind != tokWord || !unicode.IsUpper([]rune(t.raw)[0]) || !hasLetter(t.key) || r.pageWord(t.key) {
+			return ""
+		}
+	}
+	return "name"
+}
+
 // fieldWithAll reads a target's own words (every one the page uses) and finds the one
 // shown field whose name holds them all, in any order; hit is -1 when none or several do.
 func (r *reader) fieldWithAll(target []token) (keys []string, hit int) {
@@ -244,6 +283,7 @@ func (r *reader) slipFor(t token) bool {
 // candidate of the target read loosely, or the one of a tie the value settles.
 func (r *reader) fieldFor(target, value []token) (cand, bool) {
 	val, _ := r.valueText(value)
+	target = r.whose(target)
 	ref := r.resolveLoose(target, vType, val)
 	if len(ref.unexplained) > 0 {
 		// "About you name Daniel Reid, email …": a field's name with words it does not

@@ -100,3 +100,24 @@ func TestFormOfFieldWord(t *testing.T) {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
 	}
 }
+
+// TestFieldBeforeTo: a field named by its head noun with "the" before it and a value after
+// "to" is that field, not a vague value "the experience to …".
+func TestFieldBeforeTo(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Full name", Ctx: "About you"},
+		{ID: "2", Role: page.RoleSelect, Name: "Driving experience", Ctx: "About you", Options: []string{"Complete beginner", "Nearly test ready"}},
+		{ID: "3", Role: page.RoleButton, Name: "Book lesson"},
+	}}
+	for _, c := range []struct {
+		goal string
+		want []string // nil: a question
+	}{
+		{"set the experience dropdown to nearly test ready", []string{`select("2", "Nearly test ready")`}},
+		{"change the experience to complete beginner", []string{`select("2", "Complete beginner")`}},
+		{"set the name to something nice", nil},
+		{"enter the right thing", nil},
+	} {
+		t.Run(c.goal, func(t *testing.T) { wantReading(t, Read(c.goal, obs, Options{}), c.want) })
+	}
+}

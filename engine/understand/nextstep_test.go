@@ -219,3 +219,37 @@ func TestSplitThroughName(t *testing.T) {
 	wantReading(t, Read("full name Colin Hart", obs, Options{}), []string{`setValue("3", "Colin Hart")`})
 	wantReading(t, Read("my email colin@example.com", obs, Options{}), []string{`setValue("4", "colin@example.com")`})
 }
+
+// TestMyInLabel: a label said with the person's own "my" is that label; one that says
+// "my" itself still needs it.
+func TestMyInLabel(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Print schedule"},
+		{ID: "2", Role: page.RoleButton, Name: "Delete my account"},
+		{ID: "3", Role: page.RoleButton, Name: "Delete"},
+	}}
+	wantReading(t, Read("print my schedule", obs, Options{}), []string{`click("1")`})
+	wantReading(t, Read("Delete my account", obs, Options{}), []string{`click("2")`})
+}
+
+// TestRangeLead: the kind of a range's values said before it is no value of it.
+func TestRangeLead(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Type: "date", Name: "Date"},
+		{ID: "2", Role: page.RoleInput, Type: "time", Name: "From"},
+		{ID: "3", Role: page.RoleInput, Type: "time", Name: "Until"},
+	}}
+	wantReading(t, Read("Date: Sat 7 June 2025. Times 2pm till 10.30pm.", obs, Options{}),
+		[]string{`setValue("1", "2025-06-07")`, `setValue("2", "14:00")`, `setValue("3", "22:30")`})
+}
+
+// TestEmailTakesAddress: an e-mail field takes an address; other words said after "email"
+// are asked about, never typed into it.
+func TestEmailTakesAddress(t *testing.T) {
+	obs := page.Observation{Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Type: "email", Name: "Email", Ctx: "Your details"},
+		{ID: "2", Role: page.RoleButton, Name: "Get my quote", Ctx: "Your details"},
+	}}
+	wantReading(t, Read("Get my quote and email a copy to my husband too", obs, Options{}), nil)
+	wantReading(t, Read("email jo@example.com", obs, Options{}), []string{`setValue("1", "jo@example.com")`})
+}

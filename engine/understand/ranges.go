@@ -20,6 +20,9 @@ func (r *reader) fromTo(body []token, changed bool) clause {
 	if p < 0 && !r.bareRange(body) {
 		return clause{}
 	}
+	if p < 0 && rangeLeads[body[0].key] {
+		p = 0 // "Times 2pm till 10.30pm": the kind of the two values, said as "from" would be
+	}
 	q := -1
 	for k := p + 2; k < len(body)-1; k++ {
 		if body[k].kind == tokWord && rangeWords[body[k].key] {
@@ -60,6 +63,9 @@ func (r *reader) fromTo(body []token, changed bool) clause {
 	}
 	return out
 }
+
+// rangeLeads say the kind of a range's two values before them, in place of "from".
+var rangeLeads = set("times", "time", "hours", "dates", "date")
 
 // rangeFields finds the two fields of a range: called (or captioned) From and To, or the
 // only two fields of the values' kind; under the group's words when some were said.

@@ -120,9 +120,14 @@ func (r *reader) read(toks []token) (Reading, float64) {
 			r.revealed = changed && reveals
 			r.finished = finished
 			c.after = r.pointedAt(toks[from:to], cls)
+			// A clause read among the fields a control showed leaves them open for the next
+			// ("I'm renting, the landlord is Colin Hart, his email …").
+			within := c.opened
 			c.opened = ""
 			if len(cls) > 0 {
-				c.opened = r.openedBy(cls[len(cls)-1].cmds)
+				if c.opened = r.openedBy(cls[len(cls)-1].cmds); c.opened == "" {
+					c.opened = within
+				}
 			}
 			cl := untie(r.clause(from, to, toks, c, changed), taken)
 			r.revealed, r.finished = false, false
@@ -347,6 +352,9 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 		if b, ok := r.behind(toks[from:to], c, changed); ok {
 			cl = b
 		}
+	}
+	if !changed {
+		cl = r.tabTwin(toks[from:to], cl)
 	}
 	if r.filtersElsewhere(toks[from:to], cl.cmds) {
 		cl.quality *= 0.5 // asked as a yes or no, never done unasked

@@ -35,8 +35,8 @@ func (r *reader) remark(body []token) bool {
 		if t.kind == tokQuoted || t.kind == tokWord && requestWords[t.key] {
 			return false
 		}
-		if t.kind == tokWord && len(r.ix.byKey[t.key]) > 0 && !ignorable[t.key] && !definite[t.key] {
-			return false // "we're coming to the ceremony": Ceremony is on the page
+		if t.kind == tokWord && !ignorable[t.key] && !definite[t.key] && r.controlWord(t.key) {
+			return false // "we're coming to the ceremony": Ceremony is on the page; "I'm renting" beside "I rent this property"
 		}
 		if _, ok := shapeAt([]token{t}, 0); ok {
 			return false
@@ -82,4 +82,23 @@ func deniedNeed(toks []token) (rest []token, ok bool) {
 		return nil, false
 	}
 	return toks[k+1:], true
+}
+
+// controlWord reports a key that is, or is another form of, a word of a control's name or
+// options, on show or held behind another control (behind.go).
+func (r *reader) controlWord(k string) bool {
+	for _, ix := range r.indexes() {
+		if len(ix.byKey[k]) > 0 {
+			return true
+		}
+		if len(k) < 4 {
+			continue
+		}
+		for w := range ix.byKey {
+			if wordEq(k, w) >= 0.95 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -16,9 +16,11 @@ func typeOnly(keys, types []string, n page.Node) (float64, bool) {
 	if len(types) == 0 || !slices.Contains(types, n.Type) && !(slices.Contains(types, "search") && n.Role == page.RoleInput) {
 		return 0, false
 	}
-	if len(keys) == 1 {
+	if len(keys) == 1 && slices.Contains(typeWords[keys[0]], n.Type) {
 		return 0.9, true
 	}
+	// "Landlord email" whose "email" was set aside as a kind noun: "landlord" must still
+	// be the field's word; the Email field of the person is not the landlord's.
 	return 0, false
 }
 

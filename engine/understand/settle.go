@@ -112,6 +112,17 @@ func (r *reader) settle(v verb, vw string, cands []cand, value string) (cand, bo
 			made++
 		}
 	}
+	if made == 0 && v == vType && value != "" {
+		// "Emergency contact is Ruth Adeyemi": the name of "Emergency contact name" says
+		// what it takes, beside "Emergency contact phone". Between "Phone (mobile)" and
+		// "Phone (home)" both say it, and which is not told.
+		for _, c := range tiedWith {
+			if r.ofKind(c.node, value) {
+				hit = c
+				made++
+			}
+		}
+	}
 	return hit, made == 1
 }
 

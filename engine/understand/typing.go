@@ -2,6 +2,7 @@ package understand
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
@@ -96,6 +97,7 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 	if cl, ok := r.dateParts(target, val, words); ok {
 		return cl
 	}
+	target = r.whose(target)
 	ref := r.ix.resolve(target, v)
 	said, loose := target, false
 	if lt, alt, ok := r.looseRef(target, v, ref, val); ok && len(value) > 0 {
@@ -250,10 +252,11 @@ func (r *reader) inferField(v verb, vw, val string, quoted bool, value []token, 
 		// "enter a name": the noun may name the field.
 		ref := r.ix.resolve(value, v)
 		q := 0.9
-		if holdsValue(value[1:]) {
+		if holdsValue(value[1:]) || r.fieldBeforeTo(value) {
 			// "the tip to £5.00", "the discount % 10": a description that holds a value
 			// is more likely a field said with it, which a reading that finds the field
-			// should win over this question.
+			// should win over this question; so is "the experience to Nearly test ready"
+			// when the words before "to" name a field.
 			q = 0.6
 		}
 		return clause{quality: q, questions: []Question{r.askValue(ref, words, joinRaw(value))}}
@@ -345,4 +348,15 @@ func (r *reader) valueText(value []token) (string, bool) {
 		return strings.TrimSpace(r.src[from:to]), false
 	}
 	return joinRaw(value), false
+}
+
+// fieldBeforeTo reports words whose part before "to" names a field fairly well: "the
+// experience to Nearly test ready" beside "Driving experience".
+func (r *reader) fieldBeforeTo(value []token) bool {
+	m := slices.IndexFunc(value, func(t token) bool { return t.kind == tokWord && t.key == "to" })
+	if m < 1 || m == len(value)-1 {
+		return false
+	}
+	b, ok := r.ix.resolve(value[:m], vType).best()
+	return ok && b.score >= 0.7 && isField(r.ix.nodes[b.node])
 }

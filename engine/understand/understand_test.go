@@ -263,7 +263,9 @@ func TestUntie(t *testing.T) {
 	}{
 		{"account holder N Hussain, sort code 20-45-77, account 43917285",
 			[]string{`setValue("1", "N Hussain")`, `setValue("2", "20-45-77")`, `setValue("3", "43917285")`}},
-		{"sort code 20-45-77, account 43917285", nil}, // holder or number: asked
+		// A number is the account's number, not its holder; a name is neither kind.
+		{"sort code 20-45-77, account 43917285", []string{`setValue("2", "20-45-77")`, `setValue("3", "43917285")`}},
+		{"sort code 20-45-77, account N Hussain", nil},
 	} {
 		t.Run(tt.goal, func(t *testing.T) { wantReading(t, Read(tt.goal, obs, Options{}), tt.want) })
 	}

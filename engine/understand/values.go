@@ -337,6 +337,11 @@ func convert(n page.Node, value string, opts Options) (out, assumed, problem str
 		if d, ok := parseDate(value+"-01", opts.DayFirst, opts.year()); ok {
 			return d.iso()[:7], "", ""
 		}
+	case "email":
+		if !strings.Contains(value, "@") {
+			// "email a copy to my husband" is no address for the Email field.
+			return "", "", fmt.Sprintf("%q is not an e-mail address", value)
+		}
 	case "number", "range":
 		num, ok := numberIn(value)
 		if !ok {

@@ -55,10 +55,13 @@ func (r *reader) exactLabel(body []token) (int, bool) {
 		}
 	}
 	keys = dropArticles(keys)
+	// "print my schedule" for "Print schedule": the person's own "my" is no word of the
+	// label's, unless the label says it ("Delete my account").
+	mine := slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return k == "my" || k == "our" })
 	hit := -1
 	for _, i := range r.ix.nodesWith(keys) {
 		n := r.ix.nodes[i]
-		if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio || !slices.Equal(r.ix.names[i], keys) {
+		if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio || !slices.Equal(r.ix.names[i], keys) && (len(mine) < 2 || !slices.Equal(r.ix.names[i], mine)) {
 			continue
 		}
 		if hit >= 0 && !sameThing(r.ix.nodes[hit], n) {
