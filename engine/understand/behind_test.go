@@ -154,21 +154,7 @@ func TestBehindOpened(t *testing.T) {
 		{"licence number TEN-4471", nil},
 		{"Tenant will let them in – Priya Das, 07700 900777", []string{`check("10")`, `setValue("h7", "Priya Das")`, `setValue("h8", "07700 900777")`}},
 	} {
-		t.Run(c.goal, func(t *testing.T) {
-			rd := Read(c.goal, billing, Options{})
-			if c.want == nil {
-				if len(rd.Questions) == 0 {
-					t.Fatalf("want a question, got %v", acts(rd))
-				}
-				return
-			}
-			if len(rd.Questions) > 0 {
-				t.Fatalf("want %v, got question %q", c.want, rd.Questions[0].Text)
-			}
-			if got := actsOn(t, rd, shown(billing)); !slices.Equal(got, c.want) {
-				t.Fatalf("actions = %v, want %v", got, c.want)
-			}
-		})
+		t.Run(c.goal, func(t *testing.T) { wantShown(t, Read(c.goal, billing, Options{}), billing, c.want) })
 	}
 }
 
@@ -187,5 +173,23 @@ func TestWhichBehind(t *testing.T) {
 		if c.Bound && c.Action.Kind != page.Wait {
 			t.Fatalf("asks but also acts: %v", acts(rd))
 		}
+	}
+}
+
+// wantShown checks a reading's actions as they run once what they open is shown (nil: a
+// question).
+func wantShown(t *testing.T, rd Reading, obs page.Observation, want []string) {
+	t.Helper()
+	if want == nil {
+		if len(rd.Questions) == 0 {
+			t.Fatalf("want a question, got %v", acts(rd))
+		}
+		return
+	}
+	if len(rd.Questions) > 0 {
+		t.Fatalf("want %v, got question %q", want, rd.Questions[0].Text)
+	}
+	if got := actsOn(t, rd, shown(obs)); !slices.Equal(got, want) {
+		t.Fatalf("actions = %v, want %v", got, want)
 	}
 }
