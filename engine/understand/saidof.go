@@ -45,7 +45,7 @@ func (r *reader) saidOfMe(body []token, changed bool) clause {
 	}
 	hit := -1
 	for i, n := range r.ix.nodes {
-		if n.Role != page.RoleCheckbox && n.Role != page.RoleSwitch || !r.ix.inScope(i) || !r.saysOfMe(said, r.ix.names[i]) {
+		if n.Role != page.RoleCheckbox && n.Role != page.RoleSwitch || !r.ix.inScope(i) || !saysOfMe(said, r.ix.names[i]) {
 			continue
 		}
 		if hit >= 0 {
@@ -62,10 +62,10 @@ func (r *reader) saidOfMe(body []token, changed bool) clause {
 	return cl.readAs(words, page.Describe(r.ix.nodes[hit]))
 }
 
-// saysOfMe reports a label that is a statement of the person and holds every word said
-// (in any form of it), said words that are its first word after the subject or half its
-// own words at least.
-func (r *reader) saysOfMe(said, label []string) bool {
+// saysOfMe reports a label that is a statement of the person and holds every word said,
+// in any form of it, when the words said include the label's first word after its subject
+// (its verb or thing: "I agree", "I'm renting") or half its own words.
+func saysOfMe(said, label []string) bool {
 	if len(label) < 2 || !labelSubjects[label[0]] {
 		return false
 	}
@@ -78,18 +78,15 @@ func (r *reader) saysOfMe(said, label []string) bool {
 	if len(own) == 0 {
 		return false
 	}
-	matched := 0
+	first := false
 	for _, s := range said {
 		k := slices.IndexFunc(own, func(w string) bool { return wordEq(s, w) >= 0.95 })
 		if k < 0 {
 			return false // "I rent a flat": the flat is not what the box says
 		}
-		matched++
-		if k == 0 {
-			matched = len(own) // the label's own verb or thing: "I agree", "I'm renting"
-		}
+		first = first || k == 0
 	}
-	return 2*matched >= len(own)
+	return first || 2*len(said) >= len(own)
 }
 
 // thirdPossessives make a field someone else's: "his email".
