@@ -55,16 +55,44 @@ func (r *reader) hiddenReader(keep func(page.Hidden) bool) (*reader, []int) {
 // worthBehind reports a clause in which the shown page found nothing it names: no command
 // or grounded word but a guess, no question about a shown element. A clause that names something shown
 // ("destination: zurich" with a Destination field in view) is about that, however it ends.
-func worthBehind(cl clause) bool {
+//
+// A question of which shown field takes a value none of whose words names any of them
+// ("choose Thursday" with a date field and a dropdown in view, Thursday behind the Delivery
+// day button) is no such question: the value may be a control behind.
+func (r *reader) worthBehind(body []token, cl clause) bool {
 	if (len(cl.cmds) > 0 || len(cl.grounded) > 0) && cl.quality >= actMin {
 		return false
 	}
 	for _, q := range cl.questions {
-		if q.Element != "" || len(q.Choices) > 0 || q.Kind == AskElement || q.Kind == AskOption {
+		if q.Element != "" || q.Kind == AskOption || (len(q.Choices) > 0 || q.Kind == AskElement) && (len(cl.grounded) > 0 || r.namesAChoice(body, q)) {
 			return false
 		}
 	}
 	return true
+}
+
+// namesAChoice reports a word of body, other than a small one, that is a word of one of
+// the question's choices or of its context (verbs aside), or a choice with no element.
+func (r *reader) namesAChoice(body []token, q Question) bool {
+	if len(q.Choices) == 0 {
+		return true
+	}
+	for _, c := range q.Choices {
+		i := r.ix.nodeOf(c.ID)
+		if i < 0 {
+			return true
+		}
+		own := slices.Concat(r.ix.names[i], r.ix.ctx(i))
+		for k, t := range body {
+			if v, _ := verbAt(body, k); v != "" {
+				continue // "choose" of "1. Choose your box" names nothing
+			}
+			if t.kind == tokWord && !smallWord(t.key) && slices.Contains(own, t.key) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // freeText reports a command typing any text into a plain text field: such a value fits
@@ -102,7 +130,7 @@ func pointsBack(body []token) bool {
 // shows.
 func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	h := r.behindReader()
-	if h == nil || r.revealed || pointsBack(body) {
+	if h == nil || pointsBack(body) {
 		return clause{}, false
 	}
 	h.src = r.src
@@ -112,6 +140,15 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	// assumed. What a person cannot see is not guessed at.
 	if len(cl.cmds) == 0 || len(cl.questions) > 0 || len(cl.unexplained) > 0 || len(cl.assumed) > 0 || cl.quality < 0.9 {
 		return clause{}, false
+	}
+	if r.revealed {
+		// "…, saved places, then add a place": the step before opens what the clause
+		// names; it is read again on the page that step leaves, nothing opened twice.
+		if !slices.ContainsFunc(cl.cmds, func(cmd Command) bool { return cmd.Bound && cmd.Match >= 0.95 }) {
+			return clause{}, false
+		}
+		return clause{quality: cl.quality * 0.95, deferred: true,
+			cmds: []Command{{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body)}}}, true
 	}
 	var chain []int
 	for k, cmd := range cl.cmds {
@@ -421,4 +458,47 @@ func opensSomething(n page.Node) bool {
 func (r *reader) hiddenWord(k string) bool {
 	h := r.behindReader()
 	return h != nil && len(h.ix.byKey[k]) > 0
+}
+
+// triggerOption reads "set the delivery day to Thursday" where the shown control named is
+// a button that pops up a list and the value is one of the options it holds behind: the
+// button is opened and the option chosen. The option must be named well, as any control
+// behind another is.
+func (r *reader) triggerOption(vw string, opt, target, body []token, changed bool) (clause, bool) {
+	h := r.behindReader()
+	if h == nil || len(opt) == 0 || r.revealed || slices.ContainsFunc(opt, func(t token) bool { return t.kind == tokQuoted }) {
+		return clause{}, false // a quoted value is typed, never an option to click
+	}
+	// "the delivery day dropdown": a button that pops up a list is what people call a
+	// dropdown, though the page calls it a button.
+	target = slices.DeleteFunc(slices.Clone(target), func(t token) bool {
+		return t.kind == tokWord && slices.Contains(roleWords[t.key].roles, page.RoleSelect)
+	})
+	ref := r.ix.resolve(target, vSelect)
+	b, ok := ref.best()
+	// The button's name often runs on into what it shows ("Delivery day Choose a day"):
+	// every word said must be its, and the option must be one it holds.
+	if !ok || ref.ambiguous || b.score < 0.5 || len(ref.unexplained) > 0 || !r.ix.nodes[b.node].Has("popup") {
+		return clause{}, false
+	}
+	h.src = r.src
+	hc := h.withVerb(vSelect, vw, opt, changed)
+	if len(hc.cmds) != 1 || !hc.cmds[0].Bound || hc.cmds[0].Match < 0.9 || len(hc.questions)+len(hc.unexplained)+len(hc.assumed) > 0 {
+		return clause{}, false
+	}
+	if i := h.ix.nodeOf(hc.cmds[0].Action.ID); i < 0 || h.ix.nodes[i].Role != page.RoleOption {
+		return clause{}, false // a list's option; a menu's items are done, not set to
+	}
+	chain, ok := r.revealChain(hc.cmds[0].Action.ID)
+	if !ok || len(chain) != 1 || -1-chain[0] != b.node {
+		return clause{}, false
+	}
+	cl, ok := r.openFirst(body, hc, chain)
+	if ok {
+		// Once open, the option is chosen by its words: the button's name no longer
+		// says what the person called it ("Delivery day Thursday").
+		last := &cl.cmds[len(cl.cmds)-1]
+		last.Verb, last.Phrase = string(vSelect), r.written(opt)
+	}
+	return cl, ok
 }

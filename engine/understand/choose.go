@@ -131,8 +131,8 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 func (r *reader) suggestIn(vw string, opt, target []token, words string) (clause, bool) {
 	var named []token
 	for _, t := range target {
-		if t.kind == tokWord && (isRoleWord(t.key) || t.key == "suggestions") {
-			continue
+		if t.kind == tokWord && (slices.Contains(roleWords[t.key].roles, page.RoleSelect) || t.key == "suggestions") {
+			continue // "the destination list", "the city dropdown"; "switch to …" is no list
 		}
 		named = append(named, t)
 	}
@@ -204,6 +204,19 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 			return cl
 		}
 	}
+	if len(opt) < len(rest) && len(opt) > 0 && (definite[rest[0].key] || indefinite[rest[0].key]) {
+		// The option must hold the determiner too: "a bulk action" is no "Bulk actions".
+		said, _ := r.valueText(rest)
+		if i, o, ok := r.oneListFor(rest, r.ix.lists()); ok && slices.Equal(r.ix.keysFor(o), matchKeys(said)) {
+			// "every week", "any time": a determiner that is a dropdown option's own
+			// first word, said with the rest of it.
+			cl := r.bindClause(vSelect, vw, i, 1, o, quoted, words)
+			if len(cl.cmds) == 1 && cl.cmds[0].Bound {
+				cl.quality = 0.95 // every word is the option's: nothing is left open
+				return cl
+			}
+		}
+	}
 	ref := r.ix.resolve(rest, vSelect)
 	if vw != "" {
 		// "select Tom Baker" ticks the checkbox labelled "Select Tom Baker".
@@ -222,22 +235,23 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 				continue
 			}
 			k, s := r.ix.optionOf(val, i)
-			if suggests {
-				// "pick the iPhone 16 Pro": a suggestion the field holds, named whole, is
-				// chosen as a select's option is (typed, then picked).
-				if s >= 0.95 {
-					cands = append(cands, cand{node: i, score: round.Hundredths(s * 0.98), option: k})
-				}
-				continue
-			}
-			if s < 0.7 {
-				// "Business class" on the Cabin class dropdown: words of the dropdown's own
-				// name may come with the option.
+			if s < 0.7 || suggests && s < 0.9 {
+				// "Business class" on the Cabin class dropdown, "the Harrogate centre" in
+				// Exam centre: words of the field's own name may come with the option.
 				if rest := withoutKeys(opt, r.ix.names[i]); len(rest) > 0 && len(rest) < len(opt) {
 					if k2, s2 := r.ix.optionOf(joinRaw(rest), i); s2 >= 0.7 {
 						k, s = k2, s2*0.98
 					}
 				}
+			}
+			if suggests {
+				// "pick the iPhone 16 Pro": a suggestion the field holds, named whole, is
+				// chosen as a select's option is (typed, then picked); "Harrogate" for
+				// "Harrogate – Royal Hall" is its name without the aside (announced).
+				if s >= 0.88 {
+					cands = append(cands, cand{node: i, score: round.Hundredths(s * 0.98), option: k})
+				}
+				continue
 			}
 			if k >= 0 && s >= 0.7 {
 				cands = append(cands, cand{node: i, score: round.Hundredths(s * 0.98), option: k})
@@ -280,6 +294,27 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 		if n.Role != page.RoleSelect {
 			verb = vType // typed, then the suggestion picked (bindType)
 		}
+	}
+	if verb == vType {
+		// What is typed is what was said for the option, less the field's own words
+		// ("the Harrogate centre" types Harrogate); the suggestion picked is the option.
+		typed := val
+		if rest := withoutKeys(opt, r.ix.names[c.node]); len(rest) > 0 && len(rest) < len(opt) {
+			_, whole := r.ix.optionOf(val, c.node)
+			if said, _ := r.valueText(rest); func() bool { _, part := r.ix.optionOf(said, c.node); return part > whole }() {
+				typed = said
+			}
+		}
+		cl := r.bindClause(verb, vw, c.node, c.score, typed, quoted, words)
+		cl.quality *= explained
+		if k := len(cl.cmds) - 1; k > 0 && cl.cmds[k].Verb == verbSuggest {
+			cl.cmds[k].Phrase, cl.cmds[k].Value = v, v
+		}
+		if len(cl.cmds) > 0 && !strings.EqualFold(typed, v) {
+			// "Harrogate" for the suggestion "Harrogate – Royal Hall", as a select's option is.
+			cl.assumed = append(cl.assumed, fmt.Sprintf("%q means %q in %s", typed, v, page.Describe(n)))
+		}
+		return cl
 	}
 	cl := r.bindClause(verb, vw, c.node, c.score, v, quoted, words)
 	cl.quality *= explained

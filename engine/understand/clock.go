@@ -12,6 +12,9 @@ import (
 
 var reDotClock = regexp.MustCompile(`^(\d{1,2})\.(\d{2})(\s*[ap]\.?m\.?)$`)
 
+// reHourMinute is an hour and minutes with no am or pm: "6.30", "6:30".
+var reHourMinute = regexp.MustCompile(`^(\d{1,2})[.:](\d{2})$`)
+
 // parseClock reads "10:30", "9:05 pm", "3pm", "15h", "noon", "midnight".
 func parseClock(s string) (string, bool) {
 	s = strings.TrimSpace(strings.ToLower(s))
@@ -88,6 +91,13 @@ func spokenClock(s string) (string, bool) {
 			return "", false
 		}
 		h, m = hh-1, 45
+	case len(f) == 1 && (pm || am) && reHourMinute.MatchString(f[0]):
+		// "6.30 in the evening": the part of the day says which 6.30.
+		d := reHourMinute.FindStringSubmatch(f[0])
+		h, m = atoi(d[1]), atoi(d[2])
+		if m > 59 || h > 12 {
+			return "", false
+		}
 	case len(f) == 1 && (pm || am):
 		hh, ok := hour(f[0])
 		if !ok {

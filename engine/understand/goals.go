@@ -13,9 +13,18 @@ import (
 
 // optionGoal reads a clause that is word for word one option of the page: a select's
 // option, a radio, a listbox option or a tab.
+//
+// After another step it may come with a preposition ("…, at the Harrogate centre"), as
+// the tail of that step (tails.go).
 func (r *reader) optionGoal(body []token, changed bool) clause {
-	cl := r.optionAnywhere("", body, changed)
-	if len(cl.cmds) != 1 || !cl.cmds[0].Bound || cl.quality < 0.8 || len(cl.unexplained) > 0 {
+	lead := ""
+	if len(body) > 1 && body[0].kind == tokWord && tailPreps[body[0].key] {
+		lead, body = body[0].raw, body[1:]
+	}
+	cl := r.optionAnywhere(lead, body, changed)
+	// A suggestion is typed and then picked: two commands, one choice.
+	picked := len(cl.cmds) == 2 && cl.cmds[1].Verb == verbSuggest
+	if len(cl.cmds) != 1 && !picked || len(cl.cmds) == 0 || !cl.cmds[0].Bound || cl.quality < 0.8 || len(cl.unexplained) > 0 {
 		return clause{}
 	}
 	cl.quality *= 0.97

@@ -71,6 +71,9 @@ func newIndex(obs page.Observation) *index {
 		for _, k := range ix.syms[i] {
 			ix.post(k, i)
 		}
+		if head, ok := clipped(nd); ok {
+			ix.post(head, i) // "semi" finds "Semi-detached" (asides.go)
+		}
 		if ix.alias[i] = iconAliases(ix.names[i]); ix.alias[i] != nil {
 			for _, k := range ix.alias[i] {
 				ix.post(k, i)
@@ -98,6 +101,9 @@ func newIndex(obs page.Observation) *index {
 				ix.opts[i][j] = ix.keysFor(o)
 				for _, k := range ix.opts[i][j] {
 					ix.post(k, i)
+				}
+				for _, k := range periodKeys(ix.opts[i][j]) {
+					ix.post(k, i) // "weekly" finds the dropdown with "Every week"
 				}
 			}
 		}
@@ -350,4 +356,49 @@ func sortInts(a []int) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
+}
+
+// spellOut writes an initialism the page spells out in full as the words it stands for:
+// "the 2nd candidate's DOB" reads as "… date of birth", so the words around it (the
+// section, the ordinal) are read with it as with the name written whole. Only an
+// initialism written in capitals, no word of the page, whose letters begin the words of
+// one name (however many fields share it) is spelt out.
+func (r *reader) spellOut(toks []token) []token {
+	if len(r.ix.acronyms) == 0 {
+		return toks
+	}
+	var out []token
+	for _, t := range toks {
+		if t.kind != tokWord || !r.ix.isInitialism(t.key) || r.pageWord(t.key) {
+			out = append(out, t)
+			continue
+		}
+		var name []string
+		for _, i := range r.ix.initialsIndex()[t.key] {
+			if name != nil && !slices.Equal(name, r.ix.names[i]) {
+				name = nil
+				break
+			}
+			name = r.ix.names[i]
+		}
+		if name == nil {
+			out = append(out, t)
+			continue
+		}
+		for _, k := range name {
+			out = append(out, token{raw: k, key: k, kind: tokWord, start: t.start, end: t.end})
+		}
+	}
+	return out
+}
+
+// lists are the page's dropdowns, shown and not occluded.
+func (ix *index) lists() []int {
+	var out []int
+	for i, n := range ix.nodes {
+		if n.Role == page.RoleSelect && !n.Occ {
+			out = append(out, i)
+		}
+	}
+	return out
 }

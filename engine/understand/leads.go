@@ -10,7 +10,8 @@ import "strings"
 var choosingLeads = func() [][]string {
 	var out [][]string
 	for _, l := range []string{"go for", "i'll go for", "i'll go with", "i'll have", "i'll take", "let's go with",
-		"we'd like", "we'll go with", "we'll have", "we'll take", "i'll need", "we'll need", "i need", "we need", "i want", "we want"} {
+		"we'd like", "we'll go with", "we'll have", "we'll take", "i'll need", "we'll need", "i need", "we need", "i want", "we want",
+		"i'd like", "i'll want", "we'll want", "i'm after", "we're after"} {
 		out = append(out, matchKeys(l))
 	}
 	return out

@@ -32,6 +32,12 @@ func (r *reader) looseTarget(target []token, modifiers bool) ([]token, bool) {
 	var out []token
 	changed := false
 	for k, t := range target {
+		if numberShorts[t.key] && k > 0 && r.numbered(target[k-1].key) {
+			t.key, t.raw = "number", "number" // "membership no" for "Membership number"
+			out = append(out, t)
+			changed, head = true, max(head, k)
+			continue
+		}
 		if t.kind != tokWord || r.known(t.key) || r.pageWord(t.key) {
 			out = append(out, t)
 			continue
@@ -61,6 +67,16 @@ func (r *reader) looseTarget(target []token, modifiers bool) ([]token, bool) {
 		changed = true // said after the head: "the currency over", "passport expires"
 	}
 	return out, changed && head >= 0
+}
+
+// numberShorts are the ways "number" is written short, after the word it numbers.
+var numberShorts = set("no", "nr", "nbr")
+
+// numbered reports a field whose name has the word k and "number".
+func (r *reader) numbered(k string) bool {
+	return slices.ContainsFunc(r.ix.byKey[k], func(i int) bool {
+		return isField(r.ix.nodes[i]) && slices.Contains(r.ix.names[i], "number")
+	})
 }
 
 // pageWord reports a key some element's name, option or context uses.

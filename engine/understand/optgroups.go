@@ -82,11 +82,6 @@ const asideMatch = 0.95
 // what was said.
 func (r *reader) withoutAside(keys []string, node int) bool {
 	name := r.ix.nodes[node].Name
-	cut := len(name)
-	for _, sep := range []string{" – ", " — ", " - ", " (", " ["} {
-		if i := strings.Index(name, sep); i > 0 && i < cut {
-			cut = i
-		}
-	}
+	cut := asideCut(name)
 	return cut < len(name) && slices.Equal(r.ix.keysFor(name[:cut]), keys)
 }

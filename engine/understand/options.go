@@ -98,8 +98,8 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 		if isPlaceholder(o) && !noneWords[strings.ToLower(strings.TrimSpace(value))] {
 			continue
 		}
-		ok := keys[k]
-		q := withoutArticle(vk, ok)
+		ok := periodKeys(keys[k])
+		q := withoutArticle(periodKeys(vk), ok)
 		s, used := phraseMatch(q, ok)
 		switch {
 		case s >= 1:
@@ -134,8 +134,9 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 			return k, 0.9 // "pounds" for "GBP – Pound sterling (£)" (units.go), announced
 		}
 		if k, ok := withoutAside(vk, options); ok {
-			// "Express" for "Express (€9.90)": the price or note in brackets is what the
-			// page adds, not what people say. Taken, and announced.
+			// "Express" for "Express (€9.90)", "Harrogate" for "Harrogate – Royal Hall":
+			// the price or note after the name is what the page adds, not what people
+			// say. Taken, and announced.
 			return k, 0.9
 		}
 	}
@@ -161,8 +162,8 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 func withoutAside(vk []string, options []string) (int, bool) {
 	hit := -1
 	for k, o := range options {
-		i := strings.IndexAny(o, "([")
-		if i <= 0 {
+		i := asideCut(o)
+		if i == len(o) {
 			continue
 		}
 		if s, _ := phraseMatch(vk, matchKeys(o[:i])); s < 1 {
@@ -206,4 +207,37 @@ func initials(keys []string) string {
 		b.WriteRune(r[0])
 	}
 	return b.String()
+}
+
+// periods are how often things happen, said as one word: "weekly" is "every week".
+var periods = map[string]string{"day": "daily", "week": "weekly", "fortnight": "fortnightly", "month": "monthly",
+	"year": "yearly", "annually": "yearly", "annual": "yearly"}
+
+// periodKeys writes "every week" as "weekly", so the two forms name the same option.
+func periodKeys(keys []string) []string {
+	var out []string
+	for i := 0; i < len(keys); i++ {
+		if keys[i] == "every" && i+1 < len(keys) && periods[keys[i+1]] != "" {
+			if out == nil {
+				out = slices.Clone(keys[:i])
+			}
+			out = append(out, periods[keys[i+1]])
+			i++
+			continue
+		}
+		if p := periods[keys[i]]; p != "" && keys[i] != "day" && keys[i] != "week" && keys[i] != "fortnight" && keys[i] != "month" && keys[i] != "year" {
+			if out == nil {
+				out = slices.Clone(keys[:i])
+			}
+			out = append(out, p) // "annually"
+			continue
+		}
+		if out != nil {
+			out = append(out, keys[i])
+		}
+	}
+	if out == nil {
+		return keys
+	}
+	return out
 }

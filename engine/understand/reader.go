@@ -98,10 +98,11 @@ const maxBoundaries = 10
 func (r *reader) read(toks []token) (Reading, float64) {
 	toks = trimEnd(toks)
 	r.ix.acronyms = acronyms(toks)
+	toks = r.spellOut(dropApproximate(toks))
 	if len(toks) == 0 {
 		return Reading{Questions: []Question{{Kind: AskUnclear, Text: "What should I do on this page?", Command: -1}}}, 0
 	}
-	bs := boundaries(toks)
+	bs := r.optionTails(toks, boundaries(toks))
 	best, bestScore := []clause(nil), -1.0
 	try := func(split []bool) {
 		var cls []clause
@@ -299,6 +300,8 @@ func boundaries(toks []token) []boundary {
 func isConnective(toks []token, i int) bool {
 	t := toks[i]
 	switch {
+	case t.kind == tokPunct && t.raw == "." && i > 0 && numberShorts[toks[i-1].key] && toks[i-1].end == t.start:
+		return false // "membership no. BCT-4471": the period shortens "number"
 	case t.kind == tokPunct:
 		return t.raw == "," || t.raw == ";" || t.raw == "." || t.raw == "!"
 	case t.kind != tokWord:
@@ -348,7 +351,7 @@ func (r *reader) clause(from, to int, toks []token, c carry, changed bool) claus
 			cl = b
 		}
 	}
-	if worthBehind(cl) {
+	if r.worthBehind(toks[from:to], cl) {
 		if b, ok := r.behind(toks[from:to], c, changed); ok {
 			cl = b
 		}
@@ -499,4 +502,24 @@ func factors(rd Reading) Factors {
 // docs/understanding.md, Confidence).
 func (f Factors) Overall() float64 {
 	return round.Hundredths(0.3*f.Intent + 0.3*f.Target + 0.2*f.Value + 0.2*f.Determinism)
+}
+
+// approximators say a number is a guess ("about 3,400 kWh"); the form takes the number.
+var approximators = set("about", "around", "roughly", "approximately", "approx", "circa", "~")
+
+// dropApproximate leaves out an approximator said just before a number.
+func dropApproximate(toks []token) []token {
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokWord && approximators[t.key] }) {
+		return toks
+	}
+	out := make([]token, 0, len(toks))
+	for k, t := range toks {
+		if t.kind == tokWord && approximators[t.key] && k+1 < len(toks) && toks[k+1].kind == tokWord {
+			if _, ok := parseNumber(strings.ReplaceAll(toks[k+1].raw, ",", "")); ok {
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
 }

@@ -45,7 +45,10 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 		return []Command{c}, q
 	case verbClause:
 		r.src = cmd.Phrase
-		cl = r.readClause(tokenize(cmd.Phrase), carry{after: -1}, false)
+		// Read as any clause is, so what is still behind another control is reached too
+		// ("add a place" once the account menu is open, its Saved places still closed).
+		toks := tokenize(cmd.Phrase)
+		cl = r.clause(0, len(toks), toks, carry{after: -1}, false)
 	case vType:
 		value := tokenize(cmd.Value) // offsets into r.src
 		if cmd.Quoted {

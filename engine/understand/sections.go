@@ -1,6 +1,8 @@
 package understand
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
@@ -182,14 +184,16 @@ func (r *reader) goalScope(toks []token) ([]string, int, bool) {
 		if k := place[0].key; place[0].kind == tokWord && (k == "in" || k == "on" || k == "under" || k == "inside" || k == "within") {
 			place = place[1:]
 		}
-		keys := sectionKeys(place)
+		keys := r.ix.numberedPlace(sectionKeys(place))
 		if len(keys) == 0 || len(boundaries(toks[m+1:])) == 0 || !r.ix.anyInside(keys) {
 			// One clause after the place is a field said with its value ("Date of birth:
 			// 3 May 1987") or read with its place by inSection.
 			return nil, 0, false
 		}
 		for _, i := range r.ix.nodesWith(keys) {
-			if s, _ := phraseMatch(keys, r.ix.names[i]); s >= 0.8 {
+			// "Name: Jas" names a field; "candidate 2:" beside "Remove candidate 2" is
+			// still the place, since a button takes no values.
+			if s, _ := phraseMatch(keys, r.ix.names[i]); s >= 0.8 && (isField(r.ix.nodes[i]) || slices.Equal(keys, r.ix.names[i])) {
 				return nil, 0, false
 			}
 		}
@@ -255,6 +259,23 @@ func sectionKeys(place []token) []string {
 		out = append(out, t.key)
 	}
 	return out
+}
+
+// numberedPlace reads "first candidate" as "candidate 1" when the page numbers its
+// sections so.
+func (ix *index) numberedPlace(keys []string) []string {
+	if len(keys) != 2 {
+		return keys
+	}
+	for k, w := range keys {
+		if n := ordinals[w]; n > 0 {
+			numbered := []string{keys[1-k], strconv.Itoa(n)}
+			if ix.anyInside(numbered) {
+				return numbered
+			}
+		}
+	}
+	return keys
 }
 
 // anyInside reports a section of the page named by keys: an element whose context holds

@@ -2,6 +2,7 @@ package understand
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,7 +13,9 @@ import (
 // "emergency contact - Priya Nair, 07911 123456". Each value goes into the one field of
 // that part of the page its shape fits (a phone number, an e-mail, a date), and a value of
 // plain words into the one text field left; when any value fits none or several, or two
-// are plain words, nothing is read (docs/understanding.md, item 24). What went where by
+// are plain words, nothing is read (docs/understanding.md, item 24). A value that is word
+// for word an option of one dropdown there is chosen in it, and a name of two words may be
+// parted between a first-name and a surname field (item 38). What went where by
 // elimination is announced.
 func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
 	parts := splitList(toks)
@@ -22,20 +25,31 @@ func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
 	for k, p := range parts {
 		parts[k] = withoutRelation(p)
 	}
-	var fields []int
+	var fields, lists []int
 	for i, n := range r.ix.nodes {
-		if isField(n) && n.Role != page.RoleSelect && !n.Occ && r.ix.inScope(i) {
+		if !isField(n) || n.Occ || !r.ix.inScope(i) {
+			continue
+		}
+		if n.Role == page.RoleSelect {
+			lists = append(lists, i)
+		} else {
 			fields = append(fields, i)
 		}
 	}
 	taken := map[int]bool{}
 	into := make([]int, len(parts))
+	options := make([]string, len(parts))
 	plain := -1
 	for k, p := range parts {
+		into[k] = -1
+		if i, opt, ok := r.oneListFor(p, lists); ok && !taken[i] {
+			// "violin, grade 5": an option of one dropdown there, word for word.
+			into[k], options[k], taken[i] = i, opt, true
+			continue
+		}
 		if isVague(p) || !r.bareValue(p) {
 			return Reading{}, 0, false
 		}
-		into[k] = -1
 		kind := valueKind(p)
 		if kind == "" {
 			if plain >= 0 {
@@ -58,30 +72,49 @@ func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
 		}
 		taken[into[k]] = true
 	}
+	last := -1 // the surname field, when a whole name is parted between two
 	if plain >= 0 {
+		var free []int
 		for _, i := range fields {
 			if !taken[i] && fieldKind(r.ix.nodes[i]) == "" {
-				if into[plain] >= 0 {
-					return Reading{}, 0, false
-				}
-				into[plain] = i
+				free = append(free, i)
 			}
 		}
-		if into[plain] < 0 {
+		switch first, surname, ok := r.firstAndLast(free, parts[plain]); {
+		case len(free) == 1:
+			into[plain] = free[0]
+		case ok:
+			into[plain], last = first, surname
+		default:
 			return Reading{}, 0, false
 		}
 	}
 	var cls []clause
 	for k, p := range parts {
 		val, quoted := r.valueText(p)
-		cl := r.bindClause(vType, "", into[k], 0.9, val, quoted, joinRaw(p))
-		if len(cl.cmds) != 1 || !cl.cmds[0].Bound {
+		var cl clause
+		switch {
+		case options[k] != "":
+			cl = r.bindClause(vSelect, "", into[k], 0.9, options[k], false, joinRaw(p))
+		case k == plain && last >= 0:
+			// "Amira Haddad" into First name and Surname: the first word is the first name.
+			given, family := p[0].raw, joinRaw(p[1:])
+			cl = r.bindClause(vType, "", into[k], 0.9, given, false, joinRaw(p))
+			rest := r.bindClause(vType, "", last, 0.9, family, false, joinRaw(p))
+			cl.cmds = append(cl.cmds, rest.cmds...)
+			cl.assumed = append(cl.assumed, fmt.Sprintf("%q is the first name and %q the %s", given, family, strings.ToLower(r.ix.nodes[last].Name)))
+		default:
+			cl = r.bindClause(vType, "", into[k], 0.9, val, quoted, joinRaw(p))
+		}
+		if len(cl.cmds) == 0 || slices.ContainsFunc(cl.cmds, func(c Command) bool { return !c.Bound }) {
 			return Reading{}, 0, false
 		}
 		cl.quality = 0.9
 		if k == plain {
 			cl.quality = 0.85
-			cl.assumed = append(cl.assumed, fmt.Sprintf("%q goes into %s, the one field left for it there", val, page.Describe(r.ix.nodes[into[k]])))
+			if last < 0 {
+				cl.assumed = append(cl.assumed, fmt.Sprintf("%q goes into %s, the one field left for it there", val, page.Describe(r.ix.nodes[into[k]])))
+			}
 		}
 		cls = append(cls, cl)
 	}
@@ -90,6 +123,43 @@ func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
 		total += cl.quality
 	}
 	return assemble(cls), total / float64(len(cls)), true
+}
+
+// oneListFor finds the one dropdown among lists with an option that is the words said,
+// word for word.
+func (r *reader) oneListFor(p []token, lists []int) (int, string, bool) {
+	val, _ := r.valueText(p)
+	hit, opt := -1, ""
+	for _, i := range lists {
+		if k, s := r.ix.optionOf(val, i); k >= 0 && s >= 1 && !isPlaceholder(r.ix.nodes[i].Options[k]) {
+			if hit >= 0 {
+				return 0, "", false
+			}
+			hit, opt = i, r.ix.nodes[i].Options[k]
+		}
+	}
+	return hit, opt, hit >= 0
+}
+
+// firstAndLast finds, among two free fields, the first-name field and the surname field,
+// when the value is a person's name of two words.
+func (r *reader) firstAndLast(free []int, p []token) (int, int, bool) {
+	val, quoted := r.valueText(p)
+	if len(free) != 2 || quoted || len(p) != 2 || r.kindOf(val) != "name" {
+		return 0, 0, false
+	}
+	given := func(i int) bool {
+		return slices.ContainsFunc(r.ix.names[i], func(k string) bool { return k == "first" || k == "given" || k == "forename" })
+	}
+	family := func(i int) bool {
+		return slices.ContainsFunc(r.ix.names[i], func(k string) bool { return k == "last" || k == "surname" || k == "family" })
+	}
+	for _, f := range [][2]int{{free[0], free[1]}, {free[1], free[0]}} {
+		if given(f[0]) && !family(f[0]) && family(f[1]) && !given(f[1]) {
+			return f[0], f[1], true
+		}
+	}
+	return 0, 0, false
 }
 
 // withoutRelation drops "my husband" before a name: "my husband Dev Patel" is Dev Patel.

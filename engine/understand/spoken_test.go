@@ -27,6 +27,9 @@ func TestSpoken(t *testing.T) {
 		{"seven forty five pm", "19:45"},
 		{"nine oh five", "09:05"},
 		{"eight thirty in the evening", "20:30"},
+		{"6.30 in the evening", "18:30"},
+		{"7:15 in the morning", "07:15"},
+		{"13.30 in the evening", ""},
 		{"eight people", ""},
 		{"thirteen thirty", ""},
 	} {

@@ -35,6 +35,9 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 			if cl := r.optionIn(vw, rest[m+1:], rest[:m], changed); len(cl.cmds) > 0 && cl.cmds[0].Bound {
 				consider(cl, 0.99)
 			}
+			if cl, ok := r.triggerOption(vw, rest[m+1:], rest[:m], rest, changed); ok {
+				consider(cl, 0.99)
+			}
 		}
 	}
 	// "enter email jas@example.com", "type in Name 'Jas'": a value by shape or quotes at the end.

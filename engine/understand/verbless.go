@@ -126,7 +126,18 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 			scored = withinGap(scored)
 		}
 		words := joinRaw(body)
+		specific := indef && len(hits) > 1 && len(scored) == 1 && (tail[0].key == "a" || tail[0].key == "an") &&
+			len(tailKeys) > 0 && func() bool { c, _ := containment(tailKeys, r.ix.ctx(scored[0].node), nil); return c == 1 }()
 		switch {
+		case specific:
+			// "add a sourdough loaf" among rows of Add buttons: "a" before words that
+			// single out one row is that row's item, not an open choice. Announced.
+			cl := r.bindClause(vClick, "", scored[0].node, scored[0].score, "", false, words)
+			cl.quality *= 0.9
+			cl = cl.readAs(joinRaw(tail), "the row “"+r.ix.nodes[scored[0].node].Ctx+"”")
+			if cl.quality > best.quality {
+				best = cl
+			}
 		case len(scored) == 0 || indef:
 			continue
 		case len(scored) > 1 && ordinal == 0:
@@ -192,6 +203,9 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if continuesName(target, value, r.ix.nodes[b.node].Name) || r.longerField(target, value, b.score) {
 			return // "Last | name with Kaur": the value would start inside the field's name
 		}
+		if !marked && len(value) > 1 && r.nameWordLead(value[0], b.node) {
+			return // "membership no. BCT-4471", "teacher numbr 60412": the field's word, not the value's
+		}
 		if !marked && r.namesOtherField(value[0], b.node) {
 			return // "card expires 09/29": "expires" is Expiry's word, not the value's
 		}
@@ -229,6 +243,8 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 				cut = m - 1
 			}
 			try(body[:cut], body[m+1:], 0.97, true)
+		case isContraction(body[m-1]):
+			try(body[:m], body[m:], 0.97, true) // "Name's Doreen Pike": "'s" is "is"
 		}
 		if noValueStart(body, m) {
 			continue // "search for X" is not the value "for X", nor "name: X" ": X"
@@ -447,4 +463,31 @@ func continuesName(target, value []token, name string) bool {
 		}
 	}
 	return len(value) > 0 && n < len(keys) && value[0].key == keys[n]
+}
+
+// isContraction reports a word written with "'s" for "is": "name's", "postcode’s".
+func isContraction(t token) bool {
+	if t.kind != tokWord || len(t.raw) < 3 {
+		return false
+	}
+	raw := t.raw
+	return strings.HasSuffix(raw, "'s") || strings.HasSuffix(raw, "'S") || strings.HasSuffix(raw, "’s") || strings.HasSuffix(raw, "’S")
+}
+
+// nameWordLead reports a word that is a word of the field's own name, short for one ("no"
+// for "number", "ref") or one slip from one ("numbr").
+func (r *reader) nameWordLead(t token, field int) bool {
+	if t.kind != tokWord {
+		return false
+	}
+	for _, w := range r.ix.names[field] {
+		if t.key == w || shortens(t.key, w) || numberShorts[t.key] && w == "number" {
+			return true
+		}
+	}
+	if len(t.key) < 4 || lexiconWords[t.key] || r.pageWord(t.key) {
+		return false // a slip is of no word the reader or the page knows
+	}
+	fix, ok := r.closest(t.key, false)
+	return ok && plainWord(t.raw) && slices.Contains(r.ix.names[field], fix)
 }

@@ -1,0 +1,71 @@
+package understand
+
+import (
+	"slices"
+
+	"github.com/errand-app/errand/engine/page"
+)
+
+// Option tails. People add the place, person or kind to a step with a preposition and the
+// option's own words: "test is 2nd May 2025 at Tolworth", "Tuesday 3pm with Dr Okafor".
+// Such a preposition parts two steps when what follows it, up to the next comma or "and",
+// is word for word the text of exactly one option of the page (a select's option, a radio,
+// a listbox option). The split is only offered: the reading of the whole clause competes
+// with it as with any other segmentation (docs/understanding.md item 37).
+
+// tailPreps are the prepositions that may put an option after a step.
+var tailPreps = set("at", "with", "in", "on", "from", "by", "via")
+
+// optionTails adds to bs a boundary at each preposition that starts an option tail.
+func (r *reader) optionTails(toks []token, bs []boundary) []boundary {
+	out := slices.Clone(bs)
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i].kind != tokWord || !tailPreps[toks[i].key] || toks[i-1].kind != tokWord || tailPreps[toks[i-1].key] {
+			continue
+		}
+		end := len(toks)
+		for _, b := range bs {
+			if b.from > i {
+				end = b.from
+				break
+			}
+		}
+		var keys []string
+		for _, t := range toks[i+1 : end] {
+			if t.kind != tokWord {
+				keys = nil
+				break
+			}
+			keys = append(keys, t.key)
+		}
+		if len(keys) > 0 && r.oneOptionNamed(keys) && !slices.ContainsFunc(bs, func(b boundary) bool { return b.from <= i && i < b.to }) {
+			out = append(out, boundary{from: i, to: i + 1})
+		}
+	}
+	slices.SortFunc(out, func(a, b boundary) int { return a.from - b.from })
+	return out
+}
+
+// oneOptionNamed reports exactly one option of the page, shown or behind another control,
+// whose whole text is keys.
+func (r *reader) oneOptionNamed(keys []string) bool {
+	hits := 0
+	for _, ix := range r.indexes() {
+		for _, i := range ix.byKey[keys[0]] { // the option's first word is posted for it
+			n := ix.nodes[i]
+			switch n.Role {
+			case page.RoleRadio, page.RoleOption:
+				if slices.Equal(ix.names[i], keys) {
+					hits++
+				}
+			case page.RoleSelect:
+				for _, o := range n.Options {
+					if slices.Equal(ix.keysFor(o), keys) {
+						hits++
+					}
+				}
+			}
+		}
+	}
+	return hits == 1
+}
