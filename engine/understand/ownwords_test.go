@@ -202,3 +202,21 @@ func readsAs(t *testing.T, obs page.Observation, cases []goalCase) {
 		t.Run(c.goal, func(t *testing.T) { wantShown(t, Read(c.goal, obs, Options{}), obs, c.want) })
 	}
 }
+
+// TestStatementWithPlace: a verb with a place or means after it says where the choice is;
+// a count and its field after "with" is a step of its own.
+func TestStatementWithPlace(t *testing.T) {
+	obs := page.Observation{URL: "http://x/lessons", Tree: []page.Node{
+		{ID: "1", Role: page.RoleRadio, Name: "Manual", Ctx: "Gearbox"},
+		{ID: "2", Role: page.RoleRadio, Name: "Automatic", Ctx: "Gearbox"},
+		{ID: "3", Role: page.RoleRadio, Name: "Detached", Ctx: "Type of property"},
+		{ID: "4", Role: page.RoleRadio, Name: "Semi-detached", Ctx: "Type of property"},
+		{ID: "5", Role: page.RoleSelect, Name: "Bedrooms", Options: []string{"1", "2", "3", "4+"}},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"I'll be learning in an automatic", []string{`check("2")`}},
+		{"we're in a semi with three bedrooms", []string{`check("4")`, `select("5", "3")`}},
+		// A verb that may turn it round, with no place after it, asks.
+		{"I'll be skipping the automatic", nil},
+	})
+}

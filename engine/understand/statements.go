@@ -19,7 +19,7 @@ import (
 
 // statementSubjects start a statement, by their words as written (apostrophes kept, so
 // "we're" is not the past "were").
-var statementSubjects = set("i", "i'm", "im", "i've", "ive", "i'd", "id", "we", "we're", "we've", "we'd",
+var statementSubjects = set("i", "i'm", "im", "i've", "ive", "i'd", "id", "i'll", "we", "we're", "we've", "we'd", "we'll",
 	"our", "my", "it", "it's", "its", "it'll")
 
 // turnWords turn a statement round or leave it open: a choice is never read through them.
@@ -200,6 +200,9 @@ func (r *reader) restSays(body []token, first, from, to, chosen int) bool {
 		case r.pageWord(t.key), first == 0:
 			return false // a word of something else on the page, or of no question
 		case stateVerbs[t.key], r.slipFor(t):
+		case participle(t.key) && k+1 < from && tailPreps[body[k+1].key]:
+			// "I'll be learning in an automatic", "we'll be sitting in the stalls": a
+			// verb with a place or means after it says where the choice is, not against it.
 		case k < from || participle(t.key):
 			return false // "we're skipping the ceremony", "the ceremony cancelled": a verb may turn it round
 		}

@@ -10,7 +10,7 @@ import (
 // option's own words: "test is 2nd May 2025 at Tolworth", "Tuesday 3pm with Dr Okafor".
 // Such a preposition parts two steps when what follows it, up to the next comma or "and",
 // is word for word the text of exactly one option of the page (a select's option, a radio,
-// a listbox option). The split is only offered: the reading of the whole clause competes
+// a listbox option), or a count and the field it fills ("a semi with three bedrooms"). The split is only offered: the reading of the whole clause competes
 // with it as with any other segmentation (docs/understanding.md item 37).
 
 // tailPreps are the prepositions that may put an option after a step.
@@ -38,7 +38,7 @@ func (r *reader) optionTails(toks []token, bs []boundary) []boundary {
 			}
 			keys = append(keys, t.key)
 		}
-		if len(keys) > 0 && r.oneOptionNamed(keys) && !slices.ContainsFunc(bs, func(b boundary) bool { return b.from <= i && i < b.to }) {
+		if len(keys) > 0 && (r.oneOptionNamed(keys) || r.countOfField(toks[i+1:end])) && !slices.ContainsFunc(bs, func(b boundary) bool { return b.from <= i && i < b.to }) {
 			out = append(out, boundary{from: i, to: i + 1})
 		}
 	}
@@ -68,4 +68,16 @@ func (r *reader) oneOptionNamed(keys []string) bool {
 		}
 	}
 	return hits == 1
+}
+
+// countOfField reports words that are a number and then the field it fills, read so.
+func (r *reader) countOfField(toks []token) bool {
+	if len(toks) < 2 {
+		return false
+	}
+	if _, isNum := numberWords[toks[0].key]; !isNum && !isDigits(toks[0].key) {
+		return false
+	}
+	cl := r.reversedPair(toks, false)
+	return len(cl.cmds) == 1 && cl.cmds[0].Bound && len(cl.questions) == 0 && cl.quality >= 0.8
 }
