@@ -1,6 +1,9 @@
 package understand
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Choosing leads. People choose an option with words that are not a verb of the lexicon:
 // "go for the zero excess cover", "I'll have the Business class", "we'd like the terrace".
@@ -27,6 +30,16 @@ func (r *reader) leadChoice(body []token, changed bool) clause {
 			}
 			cl := r.withVerb(vSelect, joinRaw(body[:len(ws)]), body[len(ws):], changed)
 			cl.quality *= 0.97 // a lead says less than "choose"
+			if !certain(cl) {
+				// "go for the 3.2 kWp system": rows each with a Select or Choose button; the
+				// lead is that button's word, the rest says which row.
+				for _, b := range []string{"select", "choose"} {
+					if alt := r.verbAsName(slices.Concat(tokenize(b), body[len(ws):]), changed); bound(alt) && alt.quality > cl.quality {
+						alt.quality *= 0.97
+						cl = alt.readAs(joinRaw(body), alt.cmds[0].Action.Description)
+					}
+				}
+			}
 			return cl
 		}
 	}

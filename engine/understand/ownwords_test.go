@@ -220,3 +220,16 @@ func TestStatementWithPlace(t *testing.T) {
 		{"I'll be skipping the automatic", nil},
 	})
 }
+
+// TestLeadPicksRow: a choosing lead before a row's words is that row's Select button.
+func TestLeadPicksRow(t *testing.T) {
+	obs := page.Observation{URL: "http://x/solar", Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Select", Ctx: "Starter 4 1.6 kWp £4,950"},
+		{ID: "2", Role: page.RoleButton, Name: "Select", Ctx: "Popular 8 3.2 kWp £6,800"},
+		{ID: "3", Role: page.RoleButton, Name: "Select", Ctx: "Large 12 4.8 kWp £8,900"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"go for the 3.2 kWp system", []string{`click("2")`}},
+		{"go for a system", nil},
+	})
+}
