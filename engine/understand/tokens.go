@@ -342,7 +342,7 @@ func fold(s string) string {
 // so the two meet; quotes on the page are plain characters there. Most page texts are
 // plain words ("Patient 12", "Edit"), read in one pass; the rest go through tokenize.
 func keysOf(s string) []string {
-	if !strings.ContainsAny(s, "\"'‘’“”«»„「」`‚@/:.,$€£¥₹%+;>=()!?") && !strings.ContainsAny(s, pathArrows) && !hasAmPm(s) {
+	if !hasSpecial(s) && !hasAmPm(s) {
 		return plainKeys(s)
 	}
 	var out []string
@@ -359,4 +359,38 @@ func keysOf(s string) []string {
 		}
 	}
 	return out
+}
+
+// specialChars are the characters that make a text need the tokenizer rather than plain
+// words: quotes, shapes of values, path arrows.
+var specialChars = "\"'‘’“”«»„「」`‚@/:.,$€£¥₹%+;>=()!?" + pathArrows
+
+// specialASCII and specialOther are specialChars split for a lookup per character: a
+// name is read once a page, and strings.ContainsAny with a set beyond ASCII scans it once
+// for each character of the set.
+var specialASCII, specialOther = func() ([128]bool, map[rune]bool) {
+	var a [128]bool
+	o := map[rune]bool{}
+	for _, r := range specialChars {
+		if r < 128 {
+			a[r] = true
+		} else {
+			o[r] = true
+		}
+	}
+	return a, o
+}()
+
+// hasSpecial reports a character of specialChars in s.
+func hasSpecial(s string) bool {
+	for _, r := range s {
+		if r < 128 {
+			if specialASCII[r] {
+				return true
+			}
+		} else if specialOther[r] {
+			return true
+		}
+	}
+	return false
 }
