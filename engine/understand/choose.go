@@ -300,8 +300,9 @@ func (r *reader) optionAnywhere(vw string, rest []token, changed bool) clause {
 		// ("the Harrogate centre" types Harrogate); the suggestion picked is the option.
 		typed := val
 		if rest := withoutKeys(opt, r.ix.names[c.node]); len(rest) > 0 && len(rest) < len(opt) {
+			said, _ := r.valueText(rest)
 			_, whole := r.ix.optionOf(val, c.node)
-			if said, _ := r.valueText(rest); func() bool { _, part := r.ix.optionOf(said, c.node); return part > whole }() {
+			if _, part := r.ix.optionOf(said, c.node); part > whole {
 				typed = said
 			}
 		}

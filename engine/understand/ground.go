@@ -102,8 +102,10 @@ func newIndex(obs page.Observation) *index {
 				for _, k := range ix.opts[i][j] {
 					ix.post(k, i)
 				}
-				for _, k := range periodKeys(ix.opts[i][j]) {
-					ix.post(k, i) // "weekly" finds the dropdown with "Every week"
+				if alt, changed := periodKeys(ix.opts[i][j]); changed {
+					for _, k := range alt {
+						ix.post(k, i) // "weekly" finds the dropdown with "Every week"
+					}
 				}
 			}
 		}

@@ -93,13 +93,14 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 	if len(vk) == 0 {
 		return -1, 0
 	}
+	said, _ := periodKeys(vk)
 	best, bestScore, tied := -1, 0.0, false
 	for k, o := range options {
 		if isPlaceholder(o) && !noneWords[strings.ToLower(strings.TrimSpace(value))] {
 			continue
 		}
-		ok := periodKeys(keys[k])
-		q := withoutArticle(periodKeys(vk), ok)
+		ok, _ := periodKeys(keys[k])
+		q := withoutArticle(said, ok)
 		s, used := phraseMatch(q, ok)
 		switch {
 		case s >= 1:
@@ -209,35 +210,37 @@ func initials(keys []string) string {
 	return b.String()
 }
 
-// periods are how often things happen, said as one word: "weekly" is "every week".
-var periods = map[string]string{"day": "daily", "week": "weekly", "fortnight": "fortnightly", "month": "monthly",
-	"year": "yearly", "annually": "yearly", "annual": "yearly"}
+// everyPeriod are the periods said "every …" that have a word of their own: "every week"
+// is "weekly"; periodWords are other words for those ("annually" is "yearly").
+var (
+	everyPeriod = map[string]string{"day": "daily", "week": "weekly", "fortnight": "fortnightly", "month": "monthly", "year": "yearly"}
+	periodWords = map[string]string{"annually": "yearly", "annual": "yearly"}
+)
 
-// periodKeys writes "every week" as "weekly", so the two forms name the same option.
-func periodKeys(keys []string) []string {
-	var out []string
+// periodKeys writes "every week" as "weekly" and "annually" as "yearly", so the forms name
+// the same option. With neither, keys come back as they are and changed is false.
+func periodKeys(keys []string) (out []string, changed bool) {
 	for i := 0; i < len(keys); i++ {
-		if keys[i] == "every" && i+1 < len(keys) && periods[keys[i+1]] != "" {
-			if out == nil {
-				out = slices.Clone(keys[:i])
+		w := periodWords[keys[i]]
+		if keys[i] == "every" && i+1 < len(keys) && everyPeriod[keys[i+1]] != "" {
+			w = everyPeriod[keys[i+1]]
+		}
+		if w == "" {
+			if out != nil {
+				out = append(out, keys[i])
 			}
-			out = append(out, periods[keys[i+1]])
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(keys[:i]) // made on the first change: most options have none
+		}
+		out = append(out, w)
+		if keys[i] == "every" {
 			i++
-			continue
-		}
-		if p := periods[keys[i]]; p != "" && keys[i] != "day" && keys[i] != "week" && keys[i] != "fortnight" && keys[i] != "month" && keys[i] != "year" {
-			if out == nil {
-				out = slices.Clone(keys[:i])
-			}
-			out = append(out, p) // "annually"
-			continue
-		}
-		if out != nil {
-			out = append(out, keys[i])
 		}
 	}
 	if out == nil {
-		return keys
+		return keys, false
 	}
-	return out
+	return out, true
 }
