@@ -138,10 +138,11 @@ func typesValue(cmds []Command) bool {
 }
 
 // noValueStart reports a word no value starts at: a frame word ("search for X" is not the
-// value "for X"), a sign, or any word after a ":" or "=", which says where it starts.
+// value "for X"), "it" or "them" (what the verb acts on), a sign, or any word after a ":"
+// or "=", which says where it starts.
 func noValueStart(body []token, m int) bool {
-	if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k]) {
-		return true
+	if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k] || k == "it" || k == "them") {
+		return true // nor "send it to Boots" the value "it to Boots": "it" is what is sent
 	}
 	return body[m].kind == tokPunct || markedBefore(body, m)
 }

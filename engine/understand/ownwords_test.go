@@ -233,3 +233,18 @@ func TestLeadPicksRow(t *testing.T) {
 		{"go for a system", nil},
 	})
 }
+
+// TestItIsNoValue: "send it to Boots" beside a field asked "Where should we send it?" never
+// types "it to Boots"; two Boots among the suggestions ask which, one Lloyds is typed and
+// picked.
+func TestItIsNoValue(t *testing.T) {
+	obs := page.Observation{URL: "http://x/gp", Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Nominated pharmacy", State: "autocomplete", Ctx: "Where should we send it?",
+			Options: []string{"Boots, High Street", "Boots, Riverside Retail Park", "Lloyds Pharmacy, Station Road"}},
+		{ID: "2", Role: page.RoleButton, Name: "Submit request"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"send it to Boots please", nil},
+		{"send it to Lloyds", []string{`setValue("1", "Lloyds")`, `wait(0)`}},
+	})
+}
