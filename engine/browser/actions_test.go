@@ -431,3 +431,22 @@ func TestPressedToggles(t *testing.T) {
 		t.Errorf("after: Metric %q, US cups %q; want only US cups pressed", metric.State, us.State)
 	}
 }
+
+// TestClickAfterTabSwitch clicks the button of the panel a tab showed, named like the one
+// of the panel it hid: the id the hidden button had goes to the shown one, and the click
+// lands on the shown one.
+func TestClickAfterTabSwitch(t *testing.T) {
+	t.Parallel()
+	p := openAt(t, fixtures(t), "/daytabs.html")
+	tue := node(t, observe(t, p), page.RoleTab, "Tue")
+	if res := run(t, p, click(tue.ID)); res.FailedIndex != -1 {
+		t.Fatalf("click Tue: %v", res.Outcomes[res.FailedIndex].Err)
+	}
+	book := node(t, observe(t, p), page.RoleButton, "Book")
+	if res := run(t, p, click(book.ID)); res.FailedIndex != -1 {
+		t.Fatalf("click Book: %v", res.Outcomes[res.FailedIndex].Err)
+	}
+	if text := pageText(t, p); !strings.Contains(text, "Booked Tue Yoga") {
+		t.Errorf("page after the click:\n%s\nwant the shown panel's Book pressed", text)
+	}
+}

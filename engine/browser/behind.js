@@ -150,9 +150,16 @@
       const doc = a.ownerDocument;
       if (lb && doc) return byOf(doc.getElementById(lb));
     } else if (role === 'menu' || role === 'listbox') {
-      // A menu written right after its button, as most menu widgets are.
+      // A menu written right after its button, as most menu widgets are, or inside the item
+      // that opens it, or labelled by it (a sub-menu nested in its parent item).
       const p = a.previousElementSibling;
-      if (p && (p.hasAttribute('aria-haspopup') || p.hasAttribute('aria-expanded'))) return byOf(p);
+      if (p && popsUp(p)) return byOf(p);
+      const up = a.parentElement;
+      if (up && popsUp(up)) return byOf(up);
+      const lb = (a.getAttribute('aria-labelledby') || '').split(/\s+/)[0];
+      const doc = a.ownerDocument;
+      const l = lb && doc ? doc.getElementById(lb) : null;
+      if (l && popsUp(l)) return byOf(l);
     }
     return toggled(a, byOf);
   }
@@ -191,6 +198,9 @@
     for (const el of others) if (el !== one.rec.el && !el.matches(TOGGLES) && byOf(el)) return choice(a, p, byOf);
     return one;
   }
+
+  /** @param {Errand.El} el */
+  const popsUp = (el) => el.hasAttribute('aria-haspopup') || el.hasAttribute('aria-expanded');
 
   const OPENERS = 'button,[role=button],a[href]';
   const DIALOG = new Set(['dialog', 'modal', 'popup', 'overlay', 'sheet', 'drawer', 'lightbox', 'dlg', 'btn', 'open', 'show']);

@@ -322,6 +322,11 @@
       if (!id || used.has(id)) {
         id = String(++S.seq);
         S.given.add(id);
+      } else if (old[k].el !== n.el && old[k].el.getAttribute(OWN) === id) {
+        // The element that had the id is gone from view but still in the document (a tab's
+        // panel hidden, another shown): it gives the id up, or a lookup by id would find it
+        // first and act on what is no longer shown.
+        old[k].el.removeAttribute(OWN);
       }
       used.add(id);
       n.i = id;

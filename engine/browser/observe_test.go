@@ -319,8 +319,8 @@ func TestSuggestions(t *testing.T) {
 }
 
 // TestBehind: the controls a visible one reveals are listed with it (a tab's panel, a button's
-// aria-controls, a closed details, a menu after its button and a sub-menu behind its item,
-// the fields right after the one switch, box or button before them); a hidden control
+// aria-controls, a closed details, a menu after its button and a sub-menu behind its item or
+// nested in it, the fields right after the one switch, box or button before them); a hidden control
 // nothing shows is not, nor one after a button that holds no field.
 func TestBehind(t *testing.T) {
 	t.Parallel()
@@ -344,6 +344,8 @@ func TestBehind(t *testing.T) {
 		page.RoleMenuItem + " New":               "File",
 		page.RoleMenuItem + " Archive board":     "File",
 		page.RoleMenuItem + " Folder":            "via New",
+		page.RoleMenuItem + " Share":             "File",
+		page.RoleMenuItem + " Copy link":         "via Share",
 		page.RoleInput + " Monthly limit (£)":    "Spend cap",
 		page.RoleTextarea + " Gift message":      "This is a gift",
 		page.RoleInput + " Promo code":           "+ Add a promo code",

@@ -44,7 +44,13 @@ func (r *reader) hiddenReader(keep func(page.Hidden) bool) (*reader, []int) {
 	for k, h := range r.obs.Behind {
 		if keep(h) {
 			at = append(at, k)
-			obs.Tree = append(obs.Tree, page.Node{ID: hiddenPrefix + strconv.Itoa(k+1), Role: h.Role, Name: h.Name, Type: h.Type, Ctx: h.Ctx, Options: h.Options})
+			ctx := h.Ctx
+			if n, ok := r.obs.Node(h.By); ok && n.Role == page.RoleTab && n.Name != "" && !strings.Contains(ctx, n.Name) {
+				// What a tab shows is where the tab says: "the yoga class on Thursday" is
+				// the row behind the "Thu 12 Jun" tab.
+				ctx = strings.TrimSpace(n.Name + " · " + ctx)
+			}
+			obs.Tree = append(obs.Tree, page.Node{ID: hiddenPrefix + strconv.Itoa(k+1), Role: h.Role, Name: h.Name, Type: h.Type, Ctx: ctx, Options: h.Options})
 		}
 	}
 	h := newReader(obs, r.opts)
@@ -64,6 +70,11 @@ func (r *reader) worthBehind(body []token, cl clause) bool {
 		return false
 	}
 	for _, q := range cl.questions {
+		if q.Kind == AskOption && q.Element != "" && !r.bodyNames(body, r.ix.nodeOf(q.Element)) {
+			// "select shed" asked of the one shown dropdown, which neither has it nor was
+			// named: the option may be one of a dropdown behind ("Safe place").
+			continue
+		}
 		if q.Element != "" || q.Kind == AskOption || (len(q.Choices) > 0 || q.Kind == AskElement) && (len(cl.grounded) > 0 || r.namesAChoice(body, q)) {
 			return false
 		}
@@ -78,18 +89,26 @@ func (r *reader) namesAChoice(body []token, q Question) bool {
 		return true
 	}
 	for _, c := range q.Choices {
-		i := r.ix.nodeOf(c.ID)
-		if i < 0 {
+		if r.bodyNames(body, r.ix.nodeOf(c.ID)) {
 			return true
 		}
-		own := slices.Concat(r.ix.names[i], r.ix.ctx(i))
-		for k, t := range body {
-			if v, _ := verbAt(body, k); v != "" {
-				continue // "choose" of "1. Choose your box" names nothing
-			}
-			if t.kind == tokWord && !smallWord(t.key) && slices.Contains(own, t.key) {
-				return true
-			}
+	}
+	return false
+}
+
+// bodyNames reports a word of body, not a verb nor a small word, that is one of node i's
+// name or context; true for no node.
+func (r *reader) bodyNames(body []token, i int) bool {
+	if i < 0 {
+		return true
+	}
+	own := slices.Concat(r.ix.names[i], r.ix.ctx(i))
+	for k, t := range body {
+		if v, _ := verbAt(body, k); v != "" {
+			continue // "choose" of "1. Choose your box" names nothing
+		}
+		if t.kind == tokWord && !smallWord(t.key) && slices.Contains(own, t.key) {
+			return true
 		}
 	}
 	return false
@@ -169,6 +188,12 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 		}
 		chain = ch
 	}
+	if r.ix.nodes[-1-chain[0]].ID == c.opened {
+		// The step before opened it: the opener is not clicked again, which would close
+		// it; the clause is read again on the page the opening shows.
+		return clause{quality: cl.quality * 0.95, deferred: true,
+			cmds: []Command{{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body)}}}, true
+	}
 	return r.openFirst(body, cl, chain)
 }
 
@@ -191,6 +216,59 @@ func (r *reader) openedBy(cmds []Command) string {
 // a tick, a radio or an option chosen.
 func opens(k page.Kind) bool {
 	return k == page.Click || k == page.Check || k == page.Select
+}
+
+// oneShownButton is the one button among the hidden controls shows whose name holds the
+// verb said: "save it" for "Save payee".
+func (r *reader) oneShownButton(shows []int, verbWord string) (int, bool) {
+	hit := -1
+	for _, k := range shows {
+		h := r.obs.Behind[k]
+		if h.Role != page.RoleButton || !slices.Contains(matchKeys(h.Name), verbWord) {
+			continue
+		}
+		if hit >= 0 {
+			return 0, false
+		}
+		hit = k
+	}
+	return hit, hit >= 0
+}
+
+// namesShownButton reports words that are all of one shown button's name: "save payee".
+func (r *reader) namesShownButton(shows []int, body []token) bool {
+	keys := keysOfToks(body)
+	for _, k := range shows {
+		if h := r.obs.Behind[k]; h.Role == page.RoleButton && slices.Equal(matchKeys(h.Name), keys) {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldForKind finds the one field a value of the kind fits: a name into the one field
+// named for a name, a phone number, e-mail or date into the one field of that type.
+func (r *reader) fieldForKind(kind string) (int, bool) {
+	if kind == "" || kind == "other" {
+		return 0, false
+	}
+	hit := -1
+	for i, n := range r.ix.nodes {
+		if !isField(n) || n.Role == page.RoleSelect {
+			continue
+		}
+		fits := fieldKind(n) == kind
+		if kind == "name" {
+			fits = fieldKind(n) == "" && slices.Contains(r.ix.names[i], "name")
+		}
+		if fits {
+			if hit >= 0 {
+				return 0, false
+			}
+			hit = i
+		}
+	}
+	return hit, hit >= 0
 }
 
 // certain reports a clause read on the shown page with every command bound, nothing asked
@@ -219,7 +297,8 @@ func (r *reader) behindOpened(body []token, c carry, changed bool) (clause, bool
 			fields = append(fields, k)
 		}
 	}
-	if _, n := verbAt(body, 0); len(body) == 0 || len(fields) == 0 || opener < 0 || n == 0 && actionVerbs[body[0].key] {
+	doIt := len(body) == 2 && body[1].key == "it" // "save it", "send it"
+	if _, n := verbAt(body, 0); len(body) == 0 || len(fields) == 0 || opener < 0 || n == 0 && actionVerbs[body[0].key] && !doIt && !r.namesShownButton(shows, body) {
 		// "send 'Where is my order?'" asks for more than a value in a field.
 		return clause{}, false
 	}
@@ -227,19 +306,38 @@ func (r *reader) behindOpened(body []token, c carry, changed bool) (clause, bool
 	src, toks := r.src, body
 	if pointsBack(body) {
 		// "set it to £15": "it" is the one field shown, for a verb that gives a value;
-		// "close it with the x" is about what was opened, not a field in it.
-		if v := verbs[body[0].key]; len(fields) != 1 || v != vType && v != vSelect {
+		// "save it" is the one button shown that the verb names ("Save payee"); "close it
+		// with the x" is about what was opened, not a field in it.
+		v := verbs[body[0].key]
+		switch {
+		case doIt && (v == vClick || actionVerbs[body[0].key]):
+			b, ok := r.oneShownButton(shows, body[0].key)
+			if !ok {
+				return clause{}, false
+			}
+			src = r.obs.Behind[b].Name
+		case len(fields) != 1 || v != vType && v != vSelect:
 			return clause{}, false
-		}
-		var ok bool
-		if src, ok = r.namingBack(body, r.obs.Behind[fields[0]].Name); !ok {
-			return clause{}, false
+		default:
+			var ok bool
+			if src, ok = r.namingBack(body, r.obs.Behind[fields[0]].Name); !ok {
+				return clause{}, false
+			}
 		}
 		toks = tokenize(src)
 	}
 	h.src = src
 	h.ix.acronyms = r.ix.acronyms
 	cl := h.readClause(toks, carry{verb: c.verb, words: c.words, after: -1}, changed)
+	if !bound(cl) && r.bareValue(toks) {
+		// "add a new payee - Jo Wright, sort code …": a value alone goes into the one field
+		// just opened that its kind fits (a name into the one name field).
+		if f, ok := h.fieldForKind(r.kindOf(joinRaw(toks))); ok {
+			val, quoted := h.valueText(toks)
+			cl = h.bindClause(vType, "", f, 0.85, val, quoted, joinRaw(toks))
+			cl.assumed = append(cl.assumed, fmt.Sprintf("%q goes into %s", val, page.Describe(h.ix.nodes[f])))
+		}
+	}
 	// A value put with no field named ("put jo@example.com") is weak on a whole page and
 	// clear among the few fields the person has just opened.
 	if v, n := verbAt(toks, 0); n > 0 && (v == vType || v == vSelect) && cl.quality >= 0.5 {
@@ -398,7 +496,9 @@ func (r *reader) revealChain(id string) ([]int, bool) {
 func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bool) {
 	opener := -1 - chain[0]
 	n := r.ix.nodes[opener]
-	if n.Occ || !opensSomething(n) {
+	if n.Occ || !opensSomething(n) || n.Has("expanded") || n.Has("checked") {
+		// An opener already open (or ticked) still hiding the control does not show it: a
+		// second click would close it again, and the clause read again would open it again, for ever.
 		return clause{}, false
 	}
 	name := hidden.cmds[0].Phrase
@@ -411,7 +511,13 @@ func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bo
 	}
 	// The clause read again may change the page in any way: what follows it is read on the
 	// page it leaves, not taken for part of what the opening showed.
-	cmds = append(cmds, Command{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body), Changes: true})
+	phrase := r.written(body)
+	if n.Role == page.RoleTab {
+		// "book the yoga on Thursday": once the Thu tab is open, its rows no longer say
+		// Thursday; the clause is read again without the words that named the tab.
+		phrase = r.written(withoutTabWords(body, r.ix.names[opener], r.hiddenWords(hidden.cmds[0].Action.ID)))
+	}
+	cmds = append(cmds, Command{Verb: verbClause, Phrase: phrase, Words: joinRaw(body), Changes: true})
 	out := clause{cmds: cmds, quality: hidden.quality * 0.95, changes: true, deferred: true, next: hidden.next}
 	for _, g := range hidden.grounded {
 		g.ID = ""
@@ -423,6 +529,48 @@ func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bo
 	out.assumed = hidden.assumed
 	return out, true
 }
+
+// hiddenWords are the keys of a hidden control's name and context.
+func (r *reader) hiddenWords(id string) []string {
+	k, err := strconv.Atoi(strings.TrimPrefix(id, hiddenPrefix))
+	if err != nil || k < 1 || k > len(r.obs.Behind) {
+		return nil
+	}
+	h := r.obs.Behind[k-1]
+	return matchKeys(h.Name + " " + h.Ctx)
+}
+
+// withoutTabWords drops from body the words that name only the tab (and the preposition
+// before them): "Book Priya's yoga class on Thursday" behind "Thu 12 Jun" is "Book Priya's
+// yoga class". The words left keep their order; nothing is dropped when no word names the tab.
+func withoutTabWords(body []token, tab, own []string) []token {
+	names := func(t token, keys []string) bool {
+		return t.kind == tokWord && slices.ContainsFunc(keys, func(k string) bool { return wordEq(t.key, k) >= 0.95 })
+	}
+	drop := make([]bool, len(body))
+	any := false
+	for i, t := range body {
+		if names(t, tab) && !names(t, own) {
+			drop[i], any = true, true
+			if i > 0 && tabPreps[body[i-1].key] {
+				drop[i-1] = true
+			}
+		}
+	}
+	if !any {
+		return body
+	}
+	var out []token
+	for i, t := range body {
+		if !drop[i] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// tabPreps may put the tab a control is on after it: "on Thursday", "under Billing".
+var tabPreps = set("on", "in", "under", "for")
 
 // reachClicks are the clicks that show a hidden control: the shown control first (chain[0],
 // written -1-node), then each hidden one between (bound once shown), each saying it is there
@@ -445,10 +593,11 @@ func (r *reader) reachClicks(chain []int, name, words string) ([]Command, bool) 
 }
 
 // opensSomething reports a control whose click shows what it controls: a tab, a menu or
-// disclosure button, a summary, a link or button that names what it expands.
+// disclosure button, a summary, a link or button that names what it expands, a radio, box
+// or switch whose choice shows its own fields ("Leave in a safe place" → Safe place).
 func opensSomething(n page.Node) bool {
 	switch n.Role {
-	case page.RoleTab, page.RoleButton, page.RoleMenuItem, page.RoleLink:
+	case page.RoleTab, page.RoleButton, page.RoleMenuItem, page.RoleLink, page.RoleRadio, page.RoleCheckbox, page.RoleSwitch:
 		return true
 	}
 	return strings.Contains(n.State, "popup") || strings.Contains(n.State, "expanded")

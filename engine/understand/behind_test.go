@@ -188,3 +188,73 @@ func wantShown(t *testing.T, rd Reading, obs page.Observation, want []string) {
 		t.Fatalf("actions = %v, want %v", got, want)
 	}
 }
+
+// TestOpenersOnceOnly: an opener already open, or already ticked, that still hides what is
+// named is not clicked again to reach it (the click would close it, and the clause read
+// again would open it, for ever); a radio whose choice shows a dropdown is clicked to reach
+// the dropdown's option.
+func TestOpenersOnceOnly(t *testing.T) {
+	open := page.Observation{URL: "http://x/gym", Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Account ▾", State: "popup,expanded"},
+	}, Behind: []page.Hidden{{Role: page.RoleMenuItem, Name: "Freeze membership", By: "1"}}}
+	readsAs(t, open, []goalCase{{"freeze my membership", nil}})
+	help := page.Observation{URL: "http://x/help", Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Help", State: "popup"},
+	}, Behind: []page.Hidden{{Role: page.RoleButton, Name: "Request a call back", By: "1"}}}
+	readsAs(t, help, []goalCase{{"open Help and request a call back", []string{`click("1")`, `click("h1")`}}})
+	parcel := func(safe string) page.Observation {
+		return page.Observation{URL: "http://x/parcel", Tree: []page.Node{
+			{ID: "1", Role: page.RoleRadio, Name: "Redeliver to my address", Ctx: "What should we do with it?", State: "checked"},
+			{ID: "2", Role: page.RoleSelect, Name: "Time slot", Ctx: "What should we do with it?", Options: []string{"Any time (8am-6pm)", "Morning (8am-12pm)"}},
+			{ID: "3", Role: page.RoleRadio, Name: "Leave in a safe place", Ctx: "What should we do with it?", State: safe},
+		}, Behind: []page.Hidden{
+			{Role: page.RoleSelect, Name: "Safe place", Options: []string{"Choose a safe place", "Porch", "Shed"}, Ctx: "What should we do with it?", By: "3"},
+		}}
+	}
+	readsAs(t, parcel(""), []goalCase{
+		{"select shed", []string{`click("3")`, `select("h1", "Shed")`}},
+		{"safe place: shed", []string{`click("3")`, `select("h1", "Shed")`}},
+	})
+	readsAs(t, parcel("checked"), []goalCase{{"safe place: shed", nil}})
+}
+
+// TestTabNamesTheDay: a row behind a day's tab is named with the day ("Book Priya's yoga
+// class on Thursday"); once the tab is open, the clause is read again without the day.
+func TestTabNamesTheDay(t *testing.T) {
+	obs := page.Observation{URL: "http://x/timetable", Tree: []page.Node{
+		{ID: "1", Role: page.RoleTab, Name: "Mon 9 Jun", State: "selected"},
+		{ID: "2", Role: page.RoleTab, Name: "Thu 12 Jun"},
+		{ID: "3", Role: page.RoleButton, Name: "Book", Ctx: "07:00 Spin Dana Price Cycle studio"},
+	}, Behind: []page.Hidden{
+		{Role: page.RoleButton, Name: "Book", Ctx: "12:30 Yoga Flow Priya Shah Studio 2", By: "2"},
+		{Role: page.RoleButton, Name: "Book", Ctx: "18:00 Boxfit Ola Nowak Studio 1", By: "2"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"Book Priya's yoga class on Thursday", []string{`click("2")`, `click("h1")`}},
+		{"book the spin class", []string{`click("3")`}},
+	})
+	rd := Read("Book Priya's yoga class on Thursday", obs, Options{})
+	if n := len(rd.Commands); n != 2 || rd.Commands[1].Phrase != "Book Priya's yoga class" {
+		t.Errorf("commands %+v, want the clause read again without the day", rd.Commands)
+	}
+}
+
+// TestOpenedThenFilled: after a step that opens a form, a name alone goes into the one
+// name field it shows, a field named with its value into that field, and "save it" is the
+// one button there that says save; the opener is never clicked again.
+func TestOpenedThenFilled(t *testing.T) {
+	obs := page.Observation{URL: "http://x/bank", Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Who are you paying?"},
+		{ID: "2", Role: page.RoleButton, Name: "+ New payee", State: "popup"},
+	}, Behind: []page.Hidden{
+		{Role: page.RoleInput, Name: "Name on their account", Ctx: "Add a new payee", By: "2"},
+		{Role: page.RoleInput, Name: "Sort code", Ctx: "Add a new payee", By: "2"},
+		{Role: page.RoleInput, Name: "Account number", Ctx: "Add a new payee", By: "2"},
+		{Role: page.RoleButton, Name: "Save payee", Ctx: "Add a new payee", By: "2"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"add a new payee - Jo Wright, sort code 20-45-77, account no 41839260 - and save it",
+			[]string{`click("2")`, `setValue("h1", "Jo Wright")`, `setValue("h2", "20-45-77")`, `setValue("h3", "41839260")`, `click("h4")`}},
+		{"add a new payee, sort code 20-45-77, save payee", []string{`click("2")`, `setValue("h2", "20-45-77")`, `click("h4")`}},
+	})
+}

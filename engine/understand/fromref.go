@@ -1,6 +1,7 @@
 package understand
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -80,10 +81,35 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 		return clause{quality: askQuality(ref) * explained, questions: []Question{q}, unexplained: unexpl}
 	}
 	best, _ := ref.best()
+	fitted := false
+	if other, ok := r.fitsInstead(v, ref, best, value); ok {
+		best, fitted = other, true
+	}
 	cl := r.bindClause(v, vw, best.node, best.score, value, false, words)
 	cl.quality *= explained
 	cl.unexplained = append(cl.unexplained, unexpl...)
+	if fitted {
+		cl.assumed = append(cl.assumed, fmt.Sprintf("%q is for %s, the one of them it is an option of", value, page.Describe(r.ix.nodes[best.node])))
+	}
 	return cl
+}
+
+// fitsInstead finds, when the best element refuses the value (a dropdown without that
+// option), the one other good candidate made for it: "pay Thames Water" names both "Pay
+// from" and "Who are you paying?", and only the second offers Thames Water.
+func (r *reader) fitsInstead(v verb, ref ref, best cand, value string) (cand, bool) {
+	if value == "" || v != vType && v != vSelect || r.fitFor(v, best.node, value) != fitNot {
+		return cand{}, false
+	}
+	var hit cand
+	n := 0
+	for _, c := range ref.cands {
+		if c.node != best.node && c.score >= minMatch && r.fitFor(v, c.node, value) == fitMade && len(r.ix.nodes[c.node].Options) > 0 {
+			hit = c
+			n++
+		}
+	}
+	return hit, n == 1
 }
 
 // fromAll binds every element a quantified phrase fits: "tick both boxes", "all the

@@ -285,7 +285,11 @@ func (ix *index) nodesWith(keys []string) []int {
 				out = append(out, i)
 			}
 		}
-		for _, alt := range lookAlikes(k) {
+		alts := lookAlikes(k)
+		if len(k) == 3 {
+			alts = append(slices.Clip(alts), k+"ing") // "pay" finds "Who are you paying?"
+		}
+		for _, alt := range alts {
 			for _, i := range ix.byKey[alt] {
 				if !seen[i] {
 					seen[i] = true

@@ -180,6 +180,23 @@ func withInstrument(parts [][]token, vw string) [][]token {
 	return out
 }
 
+// showsNoMenu reports a popup button the page says shows something other than a menu: what
+// it holds behind it is known, and none of it is a menu item ("+ New payee" opens a form,
+// whose fields the commas after it fill).
+func (r *reader) showsNoMenu(node int) bool {
+	id, some := r.ix.nodes[node].ID, false
+	for _, h := range r.obs.Behind {
+		if h.By != id {
+			continue
+		}
+		if h.Role == page.RoleMenuItem {
+			return false
+		}
+		some = true
+	}
+	return some
+}
+
 // commaPath reads a menu path written with commas: "view, zoom, 150%", "Help menu,
 // keyboard shortcuts". The first part must name a menu button and every later part be a
 // short item name with no verb of its own; the commas are then the path's steps.
@@ -206,7 +223,7 @@ func (r *reader) commaPath(body []token) ([]token, bool) {
 		first = first[n:]
 	}
 	b, ok := r.ix.resolve(first, vClick).best()
-	if ref := r.ix.resolve(first, vClick); !ok || b.score < 0.9 || len(ref.unexplained) > 0 || ref.ambiguous || !r.ix.nodes[b.node].Has("popup") {
+	if ref := r.ix.resolve(first, vClick); !ok || b.score < 0.9 || len(ref.unexplained) > 0 || ref.ambiguous || !r.ix.nodes[b.node].Has("popup") || r.showsNoMenu(b.node) {
 		return nil, false
 	}
 	for _, p := range parts[1:] {

@@ -79,11 +79,28 @@ func (ix *index) optionOf(value string, node int) (int, float64) {
 	return matchOptionKeys(value, ix.nodes[node].Options, ix.opts[node])
 }
 
-// withoutArticle drops the article a value starts with when the option does not: "the
-// first floor" is the option "1st floor".
+// withoutArticle drops the article, possessive or preposition of means a value starts with
+// when the option does not: "the first floor" is the option "1st floor", "her dad" the
+// option "Father", "by cheque" the option "Cheque".
 func withoutArticle(vk, ok []string) []string {
-	if len(vk) > 1 && (vk[0] == "the" || vk[0] == "a" || vk[0] == "an") && (len(ok) == 0 || ok[0] != vk[0]) {
+	if len(vk) > 1 && (vk[0] == "the" || vk[0] == "a" || vk[0] == "an" || possessive[vk[0]] || meansWords[vk[0]]) && (len(ok) == 0 || ok[0] != vk[0]) {
 		return vk[1:]
+	}
+	return vk
+}
+
+// meansWords say how something is done before the way: "pay by cheque", "via text".
+var meansWords = set("by", "via", "using", "through")
+
+// ageUnits are the units an age is counted in.
+var ageUnits = set("year", "years", "yr", "yrs", "month", "months", "week", "weeks", "day", "days")
+
+// withoutAgeOld drops the "old" of an age when the option leaves it out: "30-60 years old"
+// is the option "30–60 years".
+func withoutAgeOld(vk, ok []string) []string {
+	n := len(vk)
+	if n > 1 && vk[n-1] == "old" && ageUnits[vk[n-2]] && !slices.Contains(ok, "old") {
+		return vk[:n-1]
 	}
 	return vk
 }
@@ -100,7 +117,7 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 			continue
 		}
 		ok, _ := periodKeys(keys[k])
-		q := withoutArticle(said, ok)
+		q := withoutAgeOld(withoutArticle(said, ok), ok)
 		s, used := phraseMatch(q, ok)
 		switch {
 		case s >= 1:

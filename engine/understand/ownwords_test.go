@@ -248,3 +248,50 @@ func TestItIsNoValue(t *testing.T) {
 		{"send it to Lloyds", []string{`setValue("1", "Lloyds")`, `wait(0)`}},
 	})
 }
+
+// TestSaidAsPeopleSayIt: a quoted value ends at its quotes; an age range said roughly and
+// "years old"; a parent called dad; a means before the way ("by cheque"); a noun for the
+// field's verb ("contribution" for "contributing"); a statement about the child; a whole
+// name said for a first-name field beside a surname field.
+func TestSaidAsPeopleSayIt(t *testing.T) {
+	obs := page.Observation{URL: "http://x/forms", Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Task", Ctx: "Add a task"},
+		{ID: "2", Role: page.RoleInput, Name: "Due", Type: "date", Ctx: "Add a task"},
+		{ID: "3", Role: page.RoleInput, Name: "Make", Ctx: "Your piano"},
+		{ID: "4", Role: page.RoleSelect, Name: "Approximate age", Ctx: "Your piano", Options: []string{"Don't know", "Under 10 years", "10–30 years", "30–60 years"}},
+		{ID: "5", Role: page.RoleInput, Name: "Full name", Ctx: "Parent / carer 2"},
+		{ID: "6", Role: page.RoleSelect, Name: "Relationship to child", Ctx: "Parent / carer 2", Options: []string{"Select…", "Mother", "Father", "Grandparent"}},
+		{ID: "7", Role: page.RoleInput, Name: "Amount you are contributing (£)", Type: "number", Ctx: "Voluntary contribution"},
+		{ID: "8", Role: page.RoleSelect, Name: "How will you pay?", Ctx: "Voluntary contribution", Options: []string{"Choose…", "ParentPay (online)", "Cheque payable to the school"}},
+		{ID: "9", Role: page.RoleInput, Name: "First name", Ctx: "About your child"},
+		{ID: "10", Role: page.RoleInput, Name: "Surname", Ctx: "About your child"},
+		{ID: "11", Role: page.RoleSelect, Name: "Class", Ctx: "About your child", Options: []string{"Choose…", "4 Ash", "4 Birch"}},
+	}}
+	readsAs(t, obs, []goalCase{
+		{`task "Defrost the freezer" with due date 16.04.2026`, []string{`setValue("1", "Defrost the freezer")`, `setValue("2", "2026-04-16")`}},
+		{`task "Defrost the freezer" and more`, nil},
+		{"Make: Bechstein, roughly 30-60 years old", []string{`setValue("3", "Bechstein")`, `select("4", "30–60 years")`}},
+		{"Parent 2: Kwame Osei, her dad", []string{`setValue("5", "Kwame Osei")`, `select("6", "Father")`}},
+		{"relationship: her gran", []string{`select("6", "Grandparent")`}},
+		{"I'll pay by cheque", []string{`select("8", "Cheque payable to the school")`}},
+		{"contribution £10", []string{`setValue("7", "10")`}},
+		{"she's in 4 Birch", []string{`select("11", "4 Birch")`}},
+		{"my child's name is Amara Osei", []string{`setValue("9", "Amara")`, `setValue("10", "Osei")`}},
+		{"first name Mary Ann", []string{`setValue("9", "Mary Ann")`}},
+	})
+}
+
+// TestValueSaysWhichField: of two fields a word names ("pay" for "Pay from" and "Who are
+// you paying?"), the value goes to the one that offers it as an option; a value neither
+// offers asks.
+func TestValueSaysWhichField(t *testing.T) {
+	obs := page.Observation{URL: "http://x/bank", Tree: []page.Node{
+		{ID: "1", Role: page.RoleSelect, Name: "Pay from", Options: []string{"Everyday Current ••4821", "Easy Saver ••7730"}},
+		{ID: "2", Role: page.RoleInput, Name: "Who are you paying?", State: "autocomplete", Options: []string{"Tom Baker", "Thames Water"}},
+		{ID: "3", Role: page.RoleInput, Name: "Amount (£)", Type: "number"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"pay Thames Water", []string{`setValue("2", "Thames Water")`, `wait(0)`}},
+		{"pay Anglian Water", nil},
+	})
+}

@@ -2,6 +2,7 @@ package understand
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -507,7 +508,11 @@ func (f Factors) Overall() float64 {
 // approximators say a number is a guess ("about 3,400 kWh"); the form takes the number.
 var approximators = set("about", "around", "roughly", "approximately", "approx", "circa", "~")
 
-// dropApproximate leaves out an approximator said just before a number.
+// reNumberRange is a range of numbers written as one word: "30-60", "2–3".
+var reNumberRange = regexp.MustCompile(`^\d+(?:[.,]\d+)?[-–]\d+(?:[.,]\d+)?$`)
+
+// dropApproximate leaves out an approximator said just before a number or a range of
+// numbers ("roughly 30-60 years").
 func dropApproximate(toks []token) []token {
 	if !slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokWord && approximators[t.key] }) {
 		return toks
@@ -515,7 +520,7 @@ func dropApproximate(toks []token) []token {
 	out := make([]token, 0, len(toks))
 	for k, t := range toks {
 		if t.kind == tokWord && approximators[t.key] && k+1 < len(toks) && toks[k+1].kind == tokWord {
-			if _, ok := parseNumber(strings.ReplaceAll(toks[k+1].raw, ",", "")); ok {
+			if _, ok := parseNumber(strings.ReplaceAll(toks[k+1].raw, ",", "")); ok || reNumberRange.MatchString(toks[k+1].raw) {
 				continue
 			}
 		}

@@ -148,18 +148,63 @@ func (r *reader) firstAndLast(free []int, p []token) (int, int, bool) {
 	if len(free) != 2 || quoted || len(p) != 2 || r.kindOf(val) != "name" {
 		return 0, 0, false
 	}
-	given := func(i int) bool {
-		return slices.ContainsFunc(r.ix.names[i], func(k string) bool { return k == "first" || k == "given" || k == "forename" })
-	}
-	family := func(i int) bool {
-		return slices.ContainsFunc(r.ix.names[i], func(k string) bool { return k == "last" || k == "surname" || k == "family" })
-	}
 	for _, f := range [][2]int{{free[0], free[1]}, {free[1], free[0]}} {
-		if given(f[0]) && !family(f[0]) && family(f[1]) && !given(f[1]) {
+		if r.givenField(f[0]) && r.familyField(f[1]) {
 			return f[0], f[1], true
 		}
 	}
 	return 0, 0, false
+}
+
+// givenField and familyField report a field for the first name alone, and for the surname.
+func (r *reader) givenField(i int) bool {
+	return slices.ContainsFunc(r.ix.names[i], func(k string) bool { return k == "first" || k == "given" || k == "forename" }) && !r.ix.hasFamilyWord(i)
+}
+
+func (r *reader) familyField(i int) bool {
+	return r.ix.hasFamilyWord(i) && !slices.ContainsFunc(r.ix.names[i], func(k string) bool { return k == "first" || k == "given" || k == "forename" })
+}
+
+func (ix *index) hasFamilyWord(i int) bool {
+	return slices.ContainsFunc(ix.names[i], func(k string) bool { return k == "last" || k == "surname" || k == "family" })
+}
+
+// nameParted types a person's whole name, said for a first-name field, into that field and
+// the one surname field beside it: "my child's name is Amara Osei" is Amara and Osei, not
+// "Amara Osei" as a first name. A name said for the first name ("first name Mary Ann") is
+// one. The parting is announced.
+func (r *reader) nameParted(cl clause, target, value []token) clause {
+	val, quoted := r.valueText(value)
+	said := slices.ContainsFunc(target, func(t token) bool { return t.key == "first" || t.key == "given" || t.key == "forename" })
+	if said || quoted || len(value) != 2 || len(cl.cmds) != 1 || cl.cmds[0].Action.Kind != page.SetValue || r.kindOf(val) != "name" {
+		return cl
+	}
+	first := r.ix.nodeOf(cl.cmds[0].Action.ID)
+	if first < 0 || !r.givenField(first) {
+		return cl
+	}
+	last := -1
+	for i, n := range r.ix.nodes {
+		if i != first && isField(n) && !n.Occ && n.Ctx == r.ix.nodes[first].Ctx && r.familyField(i) {
+			if last >= 0 {
+				return cl
+			}
+			last = i
+		}
+	}
+	if last < 0 || r.ix.nodes[last].Value != "" {
+		return cl
+	}
+	words := cl.cmds[0].Words
+	given := r.bindClause(vType, "", first, 0.9, value[0].raw, false, words)
+	family := r.bindClause(vType, "", last, 0.9, value[1].raw, false, words)
+	if len(given.cmds) != 1 || len(family.cmds) != 1 {
+		return cl
+	}
+	cl.cmds = append(given.cmds, family.cmds...)
+	cl.grounded = append(cl.grounded, family.grounded...)
+	cl.assumed = append(cl.assumed, fmt.Sprintf("%q is the first name and %q the %s", value[0].raw, value[1].raw, strings.ToLower(r.ix.nodes[last].Name)))
+	return cl
 }
 
 // withoutRelation drops "my husband" before a name: "my husband Dev Patel" is Dev Patel.

@@ -10,7 +10,7 @@ import (
 // Statements that settle a choice. People answer a form by saying what is true of them
 // rather than what to click: "I sing alto", "It has to be certified", "I'm the landlord".
 // Such a clause is read as the choice it names when it starts with the person (or "it", the
-// thing the form is about), names exactly one option, radio or checkbox of the page, and
+// thing the form is about, or "she", the one it is for), names exactly one option, radio or checkbox of the page, and
 // every other word is one the page does not use, or one of the chosen control's own name
 // or group. Anything that could turn the statement round or leave it open (not, never,
 // without, maybe, or, if, used to, someone else) leaves it to a question, and so does a
@@ -20,7 +20,9 @@ import (
 // statementSubjects start a statement, by their words as written (apostrophes kept, so
 // "we're" is not the past "were").
 var statementSubjects = set("i", "i'm", "im", "i've", "ive", "i'd", "id", "i'll", "we", "we're", "we've", "we'd", "we'll",
-	"our", "my", "it", "it's", "its", "it'll")
+	"our", "my", "it", "it's", "its", "it'll",
+	// The person the form is for, when it is not the person typing: "she's in 4 Birch".
+	"he", "he's", "hes", "he'll", "she", "she's", "shes", "she'll", "they", "they're", "theyre", "they'll", "their", "his", "her")
 
 // turnWords turn a statement round or leave it open: a choice is never read through them.
 var turnWords = set("not", "no", "never", "dont", "doesnt", "didnt", "cant", "cannot", "wont", "isnt",

@@ -42,6 +42,18 @@ func (r *reader) optionTails(toks []token, bs []boundary) []boundary {
 			out = append(out, boundary{from: i, to: i + 1})
 		}
 	}
+	// A quoted value ends where its quotes close: `task "Defrost the freezer" with due date
+	// 16.04.2026` goes on to a second step, with or without a tail preposition.
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind != tokQuoted || toks[i+1].kind != tokWord || slices.ContainsFunc(bs, func(b boundary) bool { return b.from <= i+1 && i+1 < b.to }) {
+			continue
+		}
+		b := boundary{from: i + 1, to: i + 1}
+		if tailPreps[toks[i+1].key] {
+			b.to++
+		}
+		out = append(out, b)
+	}
 	slices.SortFunc(out, func(a, b boundary) int { return a.from - b.from })
 	return out
 }

@@ -123,6 +123,7 @@ func (r *reader) typeReading(v verb, vw string, target, value []token, changed b
 		cl.cmds[k].Quoted = quoted
 		cl.cmds[k].Words = words
 	}
+	cl = r.nameParted(cl, target, value)
 	if len(value) == 0 && len(cl.cmds) > 0 && cl.cmds[0].Bound {
 		// No value: ask for it, naming the field that was found.
 		n, _ := r.obs.Node(cl.cmds[0].Action.ID)

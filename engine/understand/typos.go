@@ -50,6 +50,11 @@ var lexiconWords = func() map[string]bool {
 	for w := range verbs {
 		add(w)
 	}
+	for w := range kin {
+		if len(w) <= 4 && w != "son" {
+			add(w) // "her dad" is no slip for "day"; "son" often is one for "soon" or "Sun"
+		}
+	}
 	for _, p := range slices.Concat(politeLead, politeTail) {
 		add(p...)
 	}

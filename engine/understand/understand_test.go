@@ -221,6 +221,10 @@ func TestValues(t *testing.T) {
 		"2027-05-03": "2027-05-03", "3 May 2027": "2027-05-03", "May 3rd, 2027": "2027-05-03",
 		"3rd of May 2027": "2027-05-03", "Tuesday, May 3, 2027": "2027-05-03", "05/03/2027": "2027-05-03",
 		"25/12/2027": "2027-12-25", "5.3.2027": "2027-03-05", "3/5/27": "2027-03-05",
+		// A weekday said with no year picks the year in which the date falls on it: this
+		// year (2026) first, then the next, then the last; none, and this year.
+		"Sat 14 June": "2025-06-14", "Sunday 14 June": "2026-06-14", "Mon 14 June": "2027-06-14",
+		"Friday 14 June": "2026-06-14", "14 June": "2026-06-14",
 	}
 	for in, want := range dates {
 		d, ok := parseDate(in, false, 2026)

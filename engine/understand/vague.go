@@ -78,10 +78,13 @@ func hasComma(toks []token) bool {
 // swallows reports an unquoted value that holds ", then", a connective followed by a verb or by an
 // element's name ("Paris and save the profile" was two clauses, not one value), or a
 // frame word or comma followed by a field's name ("Amara as the given names and Okafor",
-// "SW1A 2AA, town London" hold a second field).
+// "SW1A 2AA, town London" hold a second field), or words after a quoted value.
 func swallows(r *reader, value []token) bool {
 	for k := 0; k < len(value)-1; k++ {
 		t := value[k]
+		if t.kind == tokQuoted && value[k+1].kind == tokWord && !pointsNowhere(value[k+1:]) && len(withoutList(value)) == len(value) {
+			return true // `"Defrost the freezer" with due date …`: the quotes closed the value
+		}
 		if t.kind == tokPunct && (t.raw == "," || t.raw == ";") && (value[k+1].key == "then" || value[k+1].key == "afterwards") {
 			return true // ", then …" starts the next step, whatever its words
 		}

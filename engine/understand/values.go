@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -92,8 +93,13 @@ func parseDate(s string, dayFirst bool, year int) (date, bool) {
 	// aloud: "the sixteenth of March twenty twenty six".
 	f := strings.FieldsFunc(spokenDate(s), func(r rune) bool { return r == ' ' || r == ',' })
 	var words []string
+	day := -1 // the weekday said with the date, Sunday 0
 	for _, w := range f {
-		if w == "of" || w == "the" || weekdays[strings.TrimSuffix(w, ".")] {
+		if w == "of" || w == "the" {
+			continue
+		}
+		if k := strings.TrimSuffix(w, "."); weekdays[k] {
+			day = weekdayNumber(k)
 			continue
 		}
 		words = append(words, w)
@@ -116,8 +122,33 @@ func parseDate(s string, dayFirst bool, year int) (date, bool) {
 	}
 	if d.y == 0 {
 		d.y, d.noYear = year, true
+		if day >= 0 {
+			d.y = yearOfWeekday(d, day)
+		}
 	}
 	return d, d.valid()
+}
+
+// weekdayNumber is the day of the week a weekday word names, Sunday 0; -1 for none.
+func weekdayNumber(k string) int {
+	for i, w := range []string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"} {
+		if strings.HasPrefix(k, w) {
+			return i
+		}
+	}
+	return -1
+}
+
+// yearOfWeekday is the year nearest d's, this one, then next, then last, in which d falls
+// on the weekday said with it: "Sat 14 June" is 2025's when the page's year is 2025 and
+// the clock's 2026. d's own year when none is.
+func yearOfWeekday(d date, day int) int {
+	for _, y := range []int{d.y, d.y + 1, d.y - 1} {
+		if t := time.Date(y, time.Month(d.m), d.d, 12, 0, 0, 0, time.UTC); t.Day() == d.d && int(t.Weekday()) == day {
+			return y
+		}
+	}
+	return d.y
 }
 
 // numberIn reads the one number a value states with its unit around it: "€150 a night",

@@ -37,8 +37,14 @@ func wordEq(a, b string) float64 {
 	if len(a) >= 4 && len(b) >= 4 && a[:2] == b[:2] && stem(a) == stem(b) {
 		return 0.95
 	}
+	if b == a+"ing" || a == b+"ing" {
+		return 0.95 // "pay" for "paying": a short word's -ing form
+	}
 	if a+"s" == b || b+"s" == a || irregularPlurals[a] == b || irregularPlurals[b] == a {
 		return 0.95
+	}
+	if slices.Contains(kinForms[a], b) || slices.Contains(kinForms[b], a) {
+		return 0.95 // "her dad" is the option "Father"
 	}
 	if d := len(a) - len(b); d > 2 || d < -2 || len(a) < 4 || len(b) < 4 {
 		return 0
@@ -66,15 +72,30 @@ var spelledOrdinals = map[string]string{"1st": "first", "2nd": "second", "3rd": 
 	"5th": "fifth", "6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth"}
 
 // irregularPlurals are the plurals no ending rule makes ("1 child" fills "Children").
+// kinForms are the words people call their family by, and the words forms use for them.
+var kinForms = map[string][]string{
+	"dad": {"father", "parent"}, "daddy": {"father", "parent"}, "papa": {"father", "parent"},
+	"mum": {"mother", "parent"}, "mom": {"mother", "parent"}, "mummy": {"mother", "parent"},
+	"mommy": {"mother", "parent"}, "mam": {"mother", "parent"}, "mama": {"mother", "parent"},
+	"stepdad": {"stepfather", "stepparent"}, "stepmum": {"stepmother", "stepparent"},
+	"stepmom": {"stepmother", "stepparent"},
+	"gran":    {"grandmother", "grandparent"}, "granny": {"grandmother", "grandparent"},
+	"nan": {"grandmother", "grandparent"}, "nana": {"grandmother", "grandparent"},
+	"grandma": {"grandmother", "grandparent"}, "grandad": {"grandfather", "grandparent"},
+	"granddad": {"grandfather", "grandparent"}, "grandpa": {"grandfather", "grandparent"},
+	"grandmother": {"grandparent"}, "grandfather": {"grandparent"},
+	"hubby": {"husband", "spouse"}, "husband": {"spouse"}, "wife": {"spouse"},
+}
+
 var irregularPlurals = map[string]string{"child": "children", "person": "people", "man": "men",
 	"woman": "women", "foot": "feet", "tooth": "teeth", "mouse": "mice", "goose": "geese"}
 
 // stem cuts the common English endings, enough to meet "recommending" with "recommend"
 // and "easy" with "ease"; it is used only to compare two words, never shown.
 func stem(w string) string {
-	for range 2 { // "ordering" → "order" → "ord", where "order" meets it
+	for range 2 { // "ordering" → "order" → "ord", where "order" meets it; "contribution" meets "contributing"
 		cut := false
-		for _, suf := range []string{"ing", "ed", "es", "ly", "er", "s", "y", "e"} {
+		for _, suf := range []string{"ions", "ion", "ing", "ed", "es", "ly", "er", "s", "y", "e"} {
 			if len(w)-len(suf) >= 3 && strings.HasSuffix(w, suf) {
 				w, cut = w[:len(w)-len(suf)], true
 				break
