@@ -498,7 +498,8 @@ func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bo
 	n := r.ix.nodes[opener]
 	if n.Occ || !opensSomething(n) || n.Has("expanded") || n.Has("checked") {
 		// An opener already open (or ticked) still hiding the control does not show it: a
-		// second click would close it again, and the clause read again would open it again, for ever.
+		// second click would close it again, and the clause read again would open it
+		// again, for ever.
 		return clause{}, false
 	}
 	name := hidden.cmds[0].Phrase
@@ -515,7 +516,9 @@ func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bo
 	if n.Role == page.RoleTab {
 		// "book the yoga on Thursday": once the Thu tab is open, its rows no longer say
 		// Thursday; the clause is read again without the words that named the tab.
-		phrase = r.written(withoutTabWords(body, r.ix.names[opener], r.hiddenWords(hidden.cmds[0].Action.ID)))
+		if rest := withoutTabWords(body, r.ix.names[opener], r.hiddenWords(hidden.cmds[0].Action.ID)); len(rest) < len(body) {
+			phrase = joinRaw(rest)
+		}
 	}
 	cmds = append(cmds, Command{Verb: verbClause, Phrase: phrase, Words: joinRaw(body), Changes: true})
 	out := clause{cmds: cmds, quality: hidden.quality * 0.95, changes: true, deferred: true, next: hidden.next}
@@ -548,16 +551,16 @@ func withoutTabWords(body []token, tab, own []string) []token {
 		return t.kind == tokWord && slices.ContainsFunc(keys, func(k string) bool { return wordEq(t.key, k) >= 0.95 })
 	}
 	drop := make([]bool, len(body))
-	any := false
+	found := false
 	for i, t := range body {
 		if names(t, tab) && !names(t, own) {
-			drop[i], any = true, true
+			drop[i], found = true, true
 			if i > 0 && tabPreps[body[i-1].key] {
 				drop[i-1] = true
 			}
 		}
 	}
-	if !any {
+	if !found {
 		return body
 	}
 	var out []token

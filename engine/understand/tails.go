@@ -45,7 +45,9 @@ func (r *reader) optionTails(toks []token, bs []boundary) []boundary {
 	// A quoted value ends where its quotes close: `task "Defrost the freezer" with due date
 	// 16.04.2026` goes on to a second step, with or without a tail preposition.
 	for i := 0; i+2 < len(toks); i++ {
-		if toks[i].kind != tokQuoted || toks[i+1].kind != tokWord || slices.ContainsFunc(bs, func(b boundary) bool { return b.from <= i+1 && i+1 < b.to }) {
+		if toks[i].kind != tokQuoted || toks[i+1].kind != tokWord || intoWords[toks[i+1].key] || asWords[toks[i+1].key] ||
+			slices.ContainsFunc(bs, func(b boundary) bool { return b.from <= i+1 && i+1 < b.to }) {
+			// `type "x" into Name`, `"Jo" as the name`: the place the value goes is the same step.
 			continue
 		}
 		b := boundary{from: i + 1, to: i + 1}
