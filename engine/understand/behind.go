@@ -638,8 +638,11 @@ func (r *reader) triggerOption(vw string, opt, target, body []token, changed boo
 	if len(hc.cmds) != 1 || !hc.cmds[0].Bound || hc.cmds[0].Match < 0.9 || len(hc.questions)+len(hc.unexplained)+len(hc.assumed) > 0 {
 		return clause{}, false
 	}
-	if i := h.ix.nodeOf(hc.cmds[0].Action.ID); i < 0 || h.ix.nodes[i].Role != page.RoleOption {
-		return clause{}, false // a list's option; a menu's items are done, not set to
+	if i := h.ix.nodeOf(hc.cmds[0].Action.ID); i < 0 || h.ix.nodes[i].Role != page.RoleOption && h.ix.nodes[i].Role != page.RoleMenuItem ||
+		r.opensMore(hc.cmds[0].Action.ID) {
+		// A list's option, or a menu's item said as what the menu is set to ("switch the
+		// language to 日本語" behind the Language button); never a sub-menu.
+		return clause{}, false
 	}
 	chain, ok := r.revealChain(hc.cmds[0].Action.ID)
 	if !ok || len(chain) != 1 || -1-chain[0] != b.node {

@@ -258,3 +258,18 @@ func TestOpenedThenFilled(t *testing.T) {
 		{"add a new payee, sort code 20-45-77, save payee", []string{`click("2")`, `setValue("h2", "20-45-77")`, `click("h4")`}},
 	})
 }
+
+// TestSettingMenu: a menu button that names a setting is set to one of its items ("switch
+// the language to 日本語"), and "the site" is what such a choice is for, not a field; an
+// item the menu does not hold asks.
+func TestSettingMenu(t *testing.T) {
+	obs := page.Observation{URL: "http://x/p", Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Name"},
+		{ID: "2", Role: page.RoleButton, Name: "Language", State: "popup"},
+	}, Behind: []page.Hidden{{Role: page.RoleMenuItem, Name: "English", By: "2"}, {Role: page.RoleMenuItem, Name: "日本語", By: "2"}}}
+	readsAs(t, obs, []goalCase{
+		{"switch the language to 日本語", []string{`click("2")`, `click("h2")`}},
+		{"switch the site to 日本語", []string{`click("2")`, `click("h2")`}},
+		{"switch the site to Klingon", nil},
+	})
+}

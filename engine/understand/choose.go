@@ -366,9 +366,20 @@ func (r *reader) openChoice(rest []token, words string, cands []cand) clause {
 		// One thing fits what was described: "click a button" with one button.
 		return r.bindClause(vSelect, "", cands[0].node, cands[0].score, "", false, words)
 	}
+	if len(cands) == 1 && r.choiceStartsWith(cands[0].node, rest) {
+		// "a battery" where one box alone is "Battery storage" (fromref.go).
+		return r.soleChoice(vSelect, "", cands[0], "", words)
+	}
 	q := r.whichElement(words, cands, r.binder(vSelect, "", "", false, words))
 	q.Text = "Which one should I choose?"
-	return clause{quality: 0.95, questions: []Question{q}}
+	quality := 0.95
+	if len(cands) == 0 && len(rest) > 0 && (rest[0].key == "a" || rest[0].key == "an") {
+		// Nothing on the page fits "a …": a question about it is a weak reading, which a
+		// split into things the page has ("a battery and an EV charger") beats. "any
+		// room" stays a question of its own.
+		quality = 0.5
+	}
+	return clause{quality: quality, questions: []Question{q}}
 }
 
 // fieldsOfType lists the fields that take the kind of value the words name by its type

@@ -66,6 +66,14 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 		return r.fromAll(v, vw, ref, words, value, explained)
 	case ref.indefinite && good == 1 && !ref.roleOnly && r.namedExactly(phraseToks, ref.cands[0].node):
 		// "hire a yoga mat": the whole name of one option, not a kind of thing.
+	case ref.indefinite && good == 1 && !ref.roleOnly && (ref.det == "a" || ref.det == "an") && v != vType && r.oneChoiceFits(ref, phraseToks):
+		// "I'm after panels, a battery and an EV charger": of the boxes one alone is a
+		// battery, so "a battery" is that one, as "a button" is the one button there is.
+		best, _ := ref.best()
+		cl := r.soleChoice(v, vw, best, value, words)
+		cl.quality *= explained
+		cl.unexplained = append(cl.unexplained, unexpl...)
+		return cl
 	case ref.ambiguous || good > 1 && (ref.indefinite || ref.roleOnly && ref.ordinal == 0 && !namedNear(ref)) || ref.det == "some" || ref.det == "several" ||
 		ref.indefinite && !ref.roleOnly && v != vType:
 		// "some" leaves the choice open even when one element fits; so does "an email"
@@ -92,6 +100,48 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 		cl.assumed = append(cl.assumed, fmt.Sprintf("%q is for %s, the one of them it is an option of", value, page.Describe(r.ix.nodes[best.node])))
 	}
 	return cl
+}
+
+// oneChoiceFits reports a phrase whose one good candidate is a choice (a box, radio,
+// switch or option) whose name starts with the words said, in their order: "a battery" is
+// "Battery storage", "an EV charger" "EV charge point"; "a colour" is no "Add colour
+// printing".
+func (r *reader) oneChoiceFits(ref ref, said []token) bool {
+	best, ok := ref.best()
+	return ok && r.choiceStartsWith(best.node, said)
+}
+
+// soleChoice binds the one choice an indefinite phrase fits, announced. It is as good a
+// reading as a question would be: the page leaves nothing else to choose.
+func (r *reader) soleChoice(v verb, vw string, c cand, value, words string) clause {
+	cl := r.bindClause(v, vw, c.node, c.score, value, false, words)
+	cl.quality = max(cl.quality, 0.9) * 0.95
+	cl.assumed = append(cl.assumed, fmt.Sprintf("%q is %s, the only one there is", words, page.Describe(r.ix.nodes[c.node])))
+	return cl
+}
+
+// choiceStartsWith reports a box, radio, switch or option whose name starts with the words
+// said after "a" or "an", and holds more; "any", "some" or "one" leave the choice open.
+func (r *reader) choiceStartsWith(node int, said []token) bool {
+	switch r.ix.nodes[node].Role {
+	case page.RoleCheckbox, page.RoleRadio, page.RoleSwitch, page.RoleOption:
+	default:
+		return false
+	}
+	if len(said) < 2 || said[0].key != "a" && said[0].key != "an" {
+		return false
+	}
+	keys := keysOfToks(said[1:])
+	name := r.ix.names[node]
+	if len(keys) == 0 || len(keys) >= len(name) {
+		return false
+	}
+	for k, w := range keys {
+		if wordEq(w, name[k]) < 0.95 {
+			return false
+		}
+	}
+	return true
 }
 
 // fitsInstead finds, when the best element refuses the value (a dropdown without that

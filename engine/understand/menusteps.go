@@ -137,7 +137,36 @@ func (r *reader) revealMenu(v verb, vw string, rest []token) (clause, bool) {
 }
 
 // pathMarkers put a path after what it does: "move it to Archive with Edit > Move to".
-var pathMarkers = set("with", "using", "via", "through", "from")
+var pathMarkers = set("with", "using", "via", "through", "from", "under")
+
+// pathPlaced joins a path said after the item as where it is: "open live chat, it's under
+// Help > Contact us" is "open live chat under Help > Contact us", which withInstrument reads
+// as Help > Contact us > live chat.
+func pathPlaced(toks []token) []token {
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokPunct && t.key == ">" }) {
+		return toks
+	}
+	for i := 1; i+3 < len(toks); i++ {
+		if toks[i].raw != "," {
+			continue
+		}
+		j := i + 1
+		switch {
+		case toks[j].key == "its" || toks[j].raw == "it's" || toks[j].raw == "it’s":
+			j++
+		case toks[j].key == "it" && toks[j+1].key == "is":
+			j += 2
+		default:
+			continue
+		}
+		if j < len(toks) && (toks[j].key == "under" || toks[j].key == "in") {
+			under := toks[j]
+			under.key = "under"
+			return slices.Concat(toks[:i], []token{under}, toks[j+1:])
+		}
+	}
+	return toks
+}
 
 // pronouns stand for what an earlier clause named ("move it", "export them").
 var pronouns = set("it", "them", "this", "that", "these", "those")
@@ -163,7 +192,13 @@ func withInstrument(parts [][]token, vw string) [][]token {
 		}
 	}
 	var item []token
-	for _, t := range slices.Concat(tokenize(vw), first[:m]) {
+	said := tokenize(vw)
+	if v, _ := verbAt(said, 0); v == vOpen || v == vClick {
+		// "open live chat under Help > Contact us": a verb that only opens or clicks is no
+		// word of the item's name, as "move" of "Move to" may be.
+		said = nil
+	}
+	for _, t := range slices.Concat(said, first[:m]) {
 		switch {
 		case t.kind == tokPunct, definite[t.key], pronouns[t.key], stepKeys[t.key], ignorable[t.key]:
 		default:

@@ -62,6 +62,9 @@ func TestMenuPaths(t *testing.T) {
 		{"Edit > Move to > Archive", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("42")`}},
 		{"move it to Personal with Edit > Move to", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("43")`}},
 		{"archive it using Edit › Move to", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("42")`}},
+		// The path said after the item, as where it is.
+		{"open Personal, it's under Edit > Move to", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("43")`}},
+		{"open Personal under Edit > Move to", `click("3")`, [][]page.Node{editOpen, moveOpen}, []string{`click("40")`, `click("43")`}},
 	} {
 		t.Run(tt.goal, func(t *testing.T) {
 			rd := Read(tt.goal, closed, Options{})

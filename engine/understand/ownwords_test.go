@@ -295,3 +295,26 @@ func TestValueSaysWhichField(t *testing.T) {
 		{"pay Anglian Water", nil},
 	})
 }
+
+// TestOneChoiceByItsFirstWords: "a battery" among boxes of which one alone starts with
+// "Battery" is that box, announced; "a colour" beside "Add colour printing" asks.
+func TestOneChoiceByItsFirstWords(t *testing.T) {
+	obs := page.Observation{URL: "http://x/solar", Tree: []page.Node{
+		{ID: "1", Role: page.RoleCheckbox, Name: "Solar PV panels", Ctx: "Tick all that apply"},
+		{ID: "2", Role: page.RoleCheckbox, Name: "Battery storage", Ctx: "Tick all that apply"},
+		{ID: "3", Role: page.RoleCheckbox, Name: "EV charge point", Ctx: "Tick all that apply"},
+		{ID: "4", Role: page.RoleCheckbox, Name: "Add colour printing", Ctx: "Extras"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"I'm after panels, a battery and an EV charger", []string{`check("1")`, `check("2")`, `check("3")`}},
+		{"tick a battery", []string{`check("2")`}},
+		{"tick a colour", nil},
+	})
+	rooms := page.Observation{URL: "http://x/rooms", Tree: []page.Node{
+		{ID: "1", Role: page.RoleRadio, Name: "Glacier room", Ctx: "Rooms"},
+		{ID: "2", Role: page.RoleRadio, Name: "Fjord room", Ctx: "Rooms"},
+		{ID: "3", Role: page.RoleButton, Name: "Book"},
+	}}
+	// "any" leaves the choice open however the words split.
+	readsAs(t, rooms, []goalCase{{"pick any room and book it", nil}})
+}

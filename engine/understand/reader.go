@@ -99,7 +99,7 @@ const maxBoundaries = 10
 func (r *reader) read(toks []token) (Reading, float64) {
 	toks = trimEnd(toks)
 	r.ix.acronyms = acronyms(toks)
-	toks = r.spellOut(dropApproximate(toks))
+	toks = r.spellOut(dropApproximate(pathPlaced(toks)))
 	if len(toks) == 0 {
 		return Reading{Questions: []Question{{Kind: AskUnclear, Text: "What should I do on this page?", Command: -1}}}, 0
 	}

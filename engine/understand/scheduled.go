@@ -16,6 +16,9 @@ import (
 // words before "on"/"for"/"at" may only point at the thing the page is about ("it", "the
 // ride"); what follows is when (docs/understanding.md item 42).
 
+// laterVerbs say to do something at a time to come.
+var laterVerbs = set("schedule", "reschedule")
+
 // laterFillers are the words that may stand between the verb and when.
 var laterFillers = set("it", "this", "that", "them", "the", "my", "our", "to", "go", "out", "be", "sent", "send",
 	"published", "delivered")
@@ -126,8 +129,13 @@ func (r *reader) laterFields(id string) []int {
 }
 
 // laterButton fills the one date-and-time field in view and presses the one button named
-// the verb alone ("Schedule").
+// the verb alone, when the verb is one of doing it later ("Schedule"): "send it on the
+// first of May" beside a Send button says when, not to send. A field whose name starts
+// with the verb ("Schedule for") is the one the words name, and the button is not pressed.
 func (r *reader) laterButton(verbWord, iso, words string) clause {
+	if !laterVerbs[verbWord] {
+		return clause{}
+	}
 	button, field := -1, -1
 	for i, n := range r.ix.nodes {
 		switch {
@@ -144,7 +152,7 @@ func (r *reader) laterButton(verbWord, iso, words string) clause {
 			field = i
 		}
 	}
-	if button < 0 || field < 0 {
+	if button < 0 || field < 0 || len(r.ix.names[field]) > 0 && r.ix.names[field][0] == verbWord {
 		return clause{}
 	}
 	cl := r.bindClause(vType, "", field, 0.9, iso, false, words)

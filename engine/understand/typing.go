@@ -38,6 +38,18 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 			if cl, ok := r.triggerOption(vw, rest[m+1:], rest[:m], rest, changed); ok {
 				consider(cl, 0.99)
 			}
+			if k == "to" && wholePage(rest[:m]) {
+				// "switch the site to 日本語": the site is what the choice is for, not a
+				// field; read as "switch to 日本語", said so.
+				said := slices.Concat(tokenize(vw), rest[m:])
+				cl := r.readClause(said, carry{after: -1}, changed)
+				if b, ok := r.behind(said, carry{after: -1}, changed); ok && !anyBound(cl.cmds) {
+					cl = b
+				}
+				if anyBound(cl.cmds) && len(cl.questions)+len(cl.unexplained) == 0 && cl.quality >= 0.9 {
+					consider(cl.readAs(joinRaw(rest[:m]), "the page itself"), 0.95)
+				}
+			}
 		}
 	}
 	// "enter email jas@example.com", "type in Name 'Jas'": a value by shape or quotes at the end.
@@ -59,6 +71,12 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 	// "fill in the Name field": the value is missing.
 	consider(r.typeReading(vType, vw, rest, nil, changed), 0.85)
 	return best
+}
+
+// wholePage reports words that name the site or page itself: "the site", "the app", "it".
+func wholePage(toks []token) bool {
+	keys := dropArticles(keysOfToks(toks))
+	return len(keys) == 1 && (keys[0] == "site" || keys[0] == "website" || keys[0] == "page" || keys[0] == "app" || keys[0] == "it" || keys[0] == "everything")
 }
 
 // typeReading reads one split of a type clause into a target and a value.
