@@ -1,6 +1,7 @@
 package understand
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -165,3 +166,62 @@ func (r *reader) laterButton(verbWord, iso, words string) clause {
 	cl.quality, cl.changes = 0.9, true
 	return cl
 }
+
+// chosenBy reads "leave it in the shed" (docs/understanding.md item 46): the verb is the
+// first word of choices that show fields ("Leave with a neighbour", "Leave in a safe
+// place"), and what follows is an option of exactly one dropdown one of them shows (Safe
+// place: Shed). That choice is made and the option chosen. The words between are only
+// pointing and place words ("it", "in the").
+func (r *reader) chosenBy(body []token, changed bool) clause {
+	if len(body) < 2 || body[0].kind != tokWord || r.behindReader() == nil {
+		return clause{}
+	}
+	m := 1
+	for m < len(body) && body[m].kind == tokWord && (pointing[body[m].key] || tailPreps[body[m].key] || body[m].key == "the") {
+		m++
+	}
+	if m == len(body) {
+		return clause{}
+	}
+	val, quoted := r.valueText(body[m:])
+	if quoted {
+		return clause{}
+	}
+	type pick struct{ toggle, field int }
+	var hits []pick
+	for i, n := range r.ix.nodes {
+		if n.Occ || n.Has("checked") || n.Role != page.RoleRadio && n.Role != page.RoleCheckbox && n.Role != page.RoleSwitch {
+			continue
+		}
+		if keys := r.ix.names[i]; len(keys) == 0 || wordEq(body[0].key, keys[0]) < 0.95 {
+			continue
+		}
+		for k, h := range r.obs.Behind {
+			if h.By != n.ID || h.Role != page.RoleSelect {
+				continue
+			}
+			if o, s := r.behindReader().ix.optionOf(val, k); o >= 0 && s >= 1 && !isPlaceholder(h.Options[o]) {
+				hits = append(hits, pick{i, k})
+			}
+		}
+	}
+	if len(hits) != 1 {
+		return clause{}
+	}
+	words := joinRaw(body)
+	cl := r.bindClause(vCheck, "", hits[0].toggle, 0.9, "", false, words)
+	if len(cl.cmds) != 1 {
+		return clause{}
+	}
+	cl.cmds[0].Changes = true
+	// Typed by the field's name once shown, which chooses a dropdown's option (bind.go).
+	opt := r.obs.Behind[hits[0].field].Options
+	o, _ := r.behindReader().ix.optionOf(val, hits[0].field)
+	cl.cmds = append(cl.cmds, Command{Verb: string(vType), Phrase: r.hiddenPhrase(hits[0].field), Value: opt[o], Quoted: true, Words: words})
+	cl.quality, cl.changes, cl.deferred = 0.9, true, true
+	cl.assumed = append(cl.assumed, fmt.Sprintf("%q is %s, then %q in %s", joinRaw(body[:1]), page.Describe(r.ix.nodes[hits[0].toggle]), val, r.obs.Behind[hits[0].field].Name))
+	return cl
+}
+
+// pointing are the words that point at the thing the page is about.
+var pointing = set("it", "them", "this", "that", "they")

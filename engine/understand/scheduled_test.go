@@ -41,3 +41,20 @@ func TestScheduledLater(t *testing.T) {
 		{"Schedule it to go out on 1 May 2025 at 9 in the morning", []string{`setValue("2", "2025-05-01T09:00")`, `click("3")`}},
 	})
 }
+
+// TestChosenByItsVerb: "leave it in the shed" makes the choice whose first word is the
+// verb and that shows a dropdown holding the option; an option neither shows asks.
+func TestChosenByItsVerb(t *testing.T) {
+	obs := page.Observation{URL: "http://x/parcel", Tree: []page.Node{
+		{ID: "1", Role: page.RoleRadio, Name: "Redeliver to my address", Ctx: "What should we do with it?", State: "checked"},
+		{ID: "2", Role: page.RoleRadio, Name: "Leave with a neighbour", Ctx: "What should we do with it?"},
+		{ID: "3", Role: page.RoleRadio, Name: "Leave in a safe place", Ctx: "What should we do with it?"},
+	}, Behind: []page.Hidden{
+		{Role: page.RoleInput, Name: "Neighbour's house number", Ctx: "What should we do with it?", By: "2"},
+		{Role: page.RoleSelect, Name: "Safe place", Options: []string{"Choose a safe place", "Porch", "Shed"}, Ctx: "What should we do with it?", By: "3"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"leave it in the shed", []string{`check("3")`, `select("h2", "Shed")`}},
+		{"leave it in the garage", nil},
+	})
+}
