@@ -42,7 +42,9 @@ func (p Planned) Raw() string {
 		return "ask: " + p.Ask.Text
 	case p.Fill:
 		return "fill in the form"
-	case p.Command.Action.Description != "":
+	case p.Command.Action.Description != "" || p.Command.Action.Todo != "":
+		// A step bound later still says what it is for ("open “◂ Membership” to reach
+		// “Freeze membership”").
 		return todo(p.Command.Action)
 	}
 	return p.Command.Words

@@ -62,3 +62,32 @@ func TestPlanIndexCountsFromTheListShown(t *testing.T) {
 		t.Errorf("model plan: planIndex(5) = %d, want the refinement's first step 3", got)
 	}
 }
+
+// TestPlanStepsSayWhatEachIsFor: a click the plan binds once a menu is open (a sub-menu's
+// item on the way) still says what it is for; no step of the plan shown is blank.
+func TestPlanStepsSayWhatEachIsFor(t *testing.T) {
+	obs := page.Observation{URL: "http://x/gym", Title: "Gym", Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Account", State: "popup"},
+	}, Behind: []page.Hidden{
+		{Role: page.RoleMenuItem, Name: "Membership", By: "1"},
+		{Role: page.RoleMenuItem, Name: "Freeze membership", Via: 1},
+	}}
+	_, _, ev := start(t, "freeze my membership", obs)
+	var pr PlanReady
+	for _, e := range ev {
+		if p, ok := e.Payload.(PlanReady); ok {
+			pr = p
+		}
+	}
+	if len(pr.Steps) != 3 {
+		t.Fatalf("plan steps = %q, want the opening, the sub-menu and the item", pr.Steps)
+	}
+	for _, s := range pr.Steps {
+		if s == "" {
+			t.Fatalf("a blank step in %q", pr.Steps)
+		}
+	}
+	if want := "open “Membership” to reach “Freeze membership”"; pr.Steps[1] != want {
+		t.Errorf("step 2 = %q, want %q", pr.Steps[1], want)
+	}
+}

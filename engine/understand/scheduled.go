@@ -109,7 +109,8 @@ func (r *reader) laterToggle(verbWord, iso, words string) (clause, bool) {
 		if value == "" {
 			continue
 		}
-		cl.cmds = append(cl.cmds, Command{Verb: string(vType), Phrase: r.hiddenPhrase(k), Value: value, Quoted: true, Words: words})
+		cl.cmds = append(cl.cmds, Command{Verb: string(vType), Phrase: r.hiddenPhrase(k), Value: value, Quoted: true, Words: words,
+			Action: page.Action{Todo: fmt.Sprintf("type %q into “%s”", value, r.obs.Behind[k].Name)}})
 	}
 	if len(cl.cmds) == 1 {
 		return clause{}, false
@@ -217,7 +218,8 @@ func (r *reader) chosenBy(body []token, changed bool) clause {
 	// Typed by the field's name once shown, which chooses a dropdown's option (bind.go).
 	opt := r.obs.Behind[hits[0].field].Options
 	o, _ := r.behindReader().ix.optionOf(val, hits[0].field)
-	cl.cmds = append(cl.cmds, Command{Verb: string(vType), Phrase: r.hiddenPhrase(hits[0].field), Value: opt[o], Quoted: true, Words: words})
+	cl.cmds = append(cl.cmds, Command{Verb: string(vType), Phrase: r.hiddenPhrase(hits[0].field), Value: opt[o], Quoted: true, Words: words,
+		Action: page.Action{Todo: fmt.Sprintf("choose %q in “%s”", opt[o], r.obs.Behind[hits[0].field].Name)}})
 	cl.quality, cl.changes, cl.deferred = 0.9, true, true
 	cl.assumed = append(cl.assumed, fmt.Sprintf("%q is %s, then %q in %s", joinRaw(body[:1]), page.Describe(r.ix.nodes[hits[0].toggle]), val, r.obs.Behind[hits[0].field].Name))
 	return cl

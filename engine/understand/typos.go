@@ -93,8 +93,8 @@ func (r *reader) typoFixes(toks []token) []fix {
 			continue // capitals are a code or a size ("XXL"), written as meant
 		}
 		k := t.key
-		if r.ix.byKey[k] != nil || verbs[k] != "" || r.ix.otherForm(k) {
-			continue
+		if r.ix.byKey[k] != nil || verbs[k] != "" || r.ix.otherForm(k) || r.hiddenWord(k) {
+			continue // a word of a control behind another ("shed" of Safe place) is no slip
 		}
 		known := lexiconWords[k]
 		if known && (!ignorable[k] || connectives[k] || k == "the") {
@@ -183,8 +183,8 @@ func (r *reader) closest(k string, lexicon bool) (string, bool) {
 	}
 	if lexicon {
 		for w := range lexiconWords {
-			if len(w) >= 3 && r.ix.byKey[w] == nil && r.ix.ctxIndex()[w] == nil {
-				pick(&lex, w)
+			if len(w) >= 3 && r.ix.byKey[w] == nil && r.ix.ctxIndex()[w] == nil && !functionWords[w] && !statementSubjects[w] {
+				pick(&lex, w) // never a slip for a pronoun: "shed" is no "she"
 			}
 		}
 	}
