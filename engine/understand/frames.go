@@ -119,12 +119,17 @@ func (r *reader) fieldValuePlain(body []token, changed bool) clause {
 // just opened, when it is read again on what that shows, or it is a remark (remarks.go).
 func (r *reader) unread(body []token) clause {
 	if r.revealed && !r.instructionLike(body) {
-		return clause{quality: 0.6, deferred: true, cmds: []Command{{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body)}}}
+		return r.readAgain(body, 0.6)
 	}
 	if r.remark(body) {
 		return remarkClause(body)
 	}
 	return clause{unexplained: words(body)}
+}
+
+// readAgain is the clause read again, whole, on the page an earlier step leaves.
+func (r *reader) readAgain(body []token, quality float64) clause {
+	return clause{quality: quality, deferred: true, cmds: []Command{{Verb: verbClause, Phrase: r.written(body), Words: joinRaw(body)}}}
 }
 
 // repeat makes a click or a key said "twice" or "3 times" that many clicks or presses.

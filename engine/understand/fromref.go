@@ -66,7 +66,7 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 		return r.fromAll(v, vw, ref, words, value, explained)
 	case ref.indefinite && good == 1 && !ref.roleOnly && r.namedExactly(phraseToks, ref.cands[0].node):
 		// "hire a yoga mat": the whole name of one option, not a kind of thing.
-	case ref.indefinite && good == 1 && !ref.roleOnly && (ref.det == "a" || ref.det == "an") && v != vType && r.oneChoiceFits(ref, phraseToks):
+	case ref.indefinite && good == 1 && !ref.roleOnly && v != vType && r.choiceStartsWith(ref.cands[0].node, phraseToks):
 		// "I'm after panels, a battery and an EV charger": of the boxes one alone is a
 		// battery, so "a battery" is that one, as "a button" is the one button there is.
 		best, _ := ref.best()
@@ -100,15 +100,6 @@ func (r *reader) fromRef(v verb, vw string, phraseToks []token, ref ref, changed
 		cl.assumed = append(cl.assumed, fmt.Sprintf("%q is for %s, the one of them it is an option of", value, page.Describe(r.ix.nodes[best.node])))
 	}
 	return cl
-}
-
-// oneChoiceFits reports a phrase whose one good candidate is a choice (a box, radio,
-// switch or option) whose name starts with the words said, in their order: "a battery" is
-// "Battery storage", "an EV charger" "EV charge point"; "a colour" is no "Add colour
-// printing".
-func (r *reader) oneChoiceFits(ref ref, said []token) bool {
-	best, ok := ref.best()
-	return ok && r.choiceStartsWith(best.node, said)
 }
 
 // soleChoice binds the one choice an indefinite phrase fits, announced. It is as good a

@@ -72,14 +72,8 @@ func (r *reader) hasLaterField() bool {
 // time fields, and fills them.
 func (r *reader) laterToggle(verbWord, iso, words string) (clause, bool) {
 	toggle := -1
-	for i, n := range r.ix.nodes {
-		if n.Occ || n.Has("checked") || n.Role != page.RoleRadio && n.Role != page.RoleCheckbox && n.Role != page.RoleSwitch {
-			continue
-		}
-		if keys := r.ix.names[i]; len(keys) == 0 || wordEq(verbWord, keys[0]) < 0.95 {
-			continue
-		}
-		if len(r.laterFields(n.ID)) == 0 {
+	for _, i := range r.togglesNamedBy(verbWord) {
+		if len(r.laterFields(r.ix.nodes[i].ID)) == 0 {
 			continue
 		}
 		if toggle >= 0 {
@@ -117,6 +111,23 @@ func (r *reader) laterToggle(verbWord, iso, words string) (clause, bool) {
 	}
 	cl.quality, cl.changes, cl.deferred = 0.9, true, true
 	return cl, true
+}
+
+// togglesNamedBy lists the unticked radios, boxes and switches in view whose name starts
+// with the verb ("Schedule for later", "Leave in a safe place"), found through the index:
+// these frames run for every clause.
+func (r *reader) togglesNamedBy(verbWord string) []int {
+	var out []int
+	for _, i := range r.ix.nodesWith([]string{verbWord}) {
+		n := r.ix.nodes[i]
+		if n.Occ || n.Has("checked") || n.Role != page.RoleRadio && n.Role != page.RoleCheckbox && n.Role != page.RoleSwitch {
+			continue
+		}
+		if keys := r.ix.names[i]; len(keys) > 0 && wordEq(verbWord, keys[0]) >= 0.95 {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // laterFields are the date, time and date-and-time fields the control with id shows.
@@ -188,40 +199,36 @@ func (r *reader) chosenBy(body []token, changed bool) clause {
 	if quoted {
 		return clause{}
 	}
-	type pick struct{ toggle, field int }
+	type pick struct {
+		toggle, field int
+		option        string
+	}
 	var hits []pick
-	for i, n := range r.ix.nodes {
-		if n.Occ || n.Has("checked") || n.Role != page.RoleRadio && n.Role != page.RoleCheckbox && n.Role != page.RoleSwitch {
-			continue
-		}
-		if keys := r.ix.names[i]; len(keys) == 0 || wordEq(body[0].key, keys[0]) < 0.95 {
-			continue
-		}
+	for _, i := range r.togglesNamedBy(body[0].key) {
 		for k, h := range r.obs.Behind {
-			if h.By != n.ID || h.Role != page.RoleSelect {
+			if h.By != r.ix.nodes[i].ID || h.Role != page.RoleSelect {
 				continue
 			}
 			if o, s := r.behindReader().ix.optionOf(val, k); o >= 0 && s >= 1 && !isPlaceholder(h.Options[o]) {
-				hits = append(hits, pick{i, k})
+				hits = append(hits, pick{i, k, h.Options[o]})
 			}
 		}
 	}
 	if len(hits) != 1 {
 		return clause{}
 	}
+	hit, field := hits[0], r.obs.Behind[hits[0].field]
 	words := joinRaw(body)
-	cl := r.bindClause(vCheck, "", hits[0].toggle, 0.9, "", false, words)
+	cl := r.bindClause(vCheck, "", hit.toggle, 0.9, "", false, words)
 	if len(cl.cmds) != 1 {
 		return clause{}
 	}
 	cl.cmds[0].Changes = true
 	// Typed by the field's name once shown, which chooses a dropdown's option (bind.go).
-	opt := r.obs.Behind[hits[0].field].Options
-	o, _ := r.behindReader().ix.optionOf(val, hits[0].field)
-	cl.cmds = append(cl.cmds, Command{Verb: string(vType), Phrase: r.hiddenPhrase(hits[0].field), Value: opt[o], Quoted: true, Words: words,
-		Action: page.Action{Todo: fmt.Sprintf("choose %q in “%s”", opt[o], r.obs.Behind[hits[0].field].Name)}})
+	cl.cmds = append(cl.cmds, Command{Verb: string(vType), Phrase: r.hiddenPhrase(hit.field), Value: hit.option, Quoted: true, Words: words,
+		Action: page.Action{Todo: fmt.Sprintf("choose %q in “%s”", hit.option, field.Name)}})
 	cl.quality, cl.changes, cl.deferred = 0.9, true, true
-	cl.assumed = append(cl.assumed, fmt.Sprintf("%q is %s, then %q in %s", joinRaw(body[:1]), page.Describe(r.ix.nodes[hits[0].toggle]), val, r.obs.Behind[hits[0].field].Name))
+	cl.assumed = append(cl.assumed, fmt.Sprintf("%q is %s, then %q in %s", joinRaw(body[:1]), page.Describe(r.ix.nodes[hit.toggle]), val, field.Name))
 	return cl
 }
 
