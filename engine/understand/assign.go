@@ -31,6 +31,8 @@ func (r *reader) assignsInside(toks []token) bool {
 			ref := r.ix.resolve(toks[from:m], vType)
 			if best, ok := ref.best(); ok && need == 1 && r.madeValueAt(best.node, toks, m) {
 				need = 0.8 // "… and drop-off 21 May 2026 at 6pm": a value only that field takes
+			} else if ok && need == 0.9 && m+1 < len(toks) && r.kindAt(best.node, toks, m+1) {
+				need = 0.8 // "… and the mobile is 07700 900461": "Mobile number" takes that shape
 			}
 			if best, ok := ref.best(); ok && best.score >= need && !ref.ambiguous && len(ref.unexplained) == 0 && isField(r.ix.nodes[best.node]) {
 				return true
@@ -117,6 +119,20 @@ func (r *reader) fieldWithOption(piece []token) bool {
 }
 
 // assignMark reports a word or sign that says a field's value follows.
+// kindAt reports a value starting at toks[m], up to the next clause, of the kind the
+// field i takes (a phone number for a tel field, an e-mail for an e-mail field).
+func (r *reader) kindAt(i int, toks []token, m int) bool {
+	end := len(toks)
+	for _, b := range boundaries(toks) {
+		if b.from > m {
+			end = b.from
+			break
+		}
+	}
+	k := fieldKind(r.ix.nodes[i])
+	return m < end && k != "" && k != "other" && k == valueKind(toks[m:end])
+}
+
 func assignMark(t token) bool {
 	switch t.kind {
 	case tokWord:

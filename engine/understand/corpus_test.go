@@ -97,7 +97,7 @@ func loadCorpus(t *testing.T) []corpusCase {
 }
 
 // recorder is put at the top of every corpus page: it notes each click a person's mouse
-// makes (the nearest element with an id, and whether it is a form control or a control
+// makes (the control it landed in, or the nearest element with an id, and whether it is a form control or a control
 // that only discloses something), in session storage so it survives a navigation.
 const recorder = `<script>(function(){
 var K='__corpus';
@@ -110,7 +110,12 @@ window.addEventListener('click',function(e){
   var at=e.target;
   if(down&&at&&at!==down&&at.contains&&at.contains(down))at=down;
   down=null;
+  // The control the press landed in, when it has an id ("A brother or sister…", a span#id
+  // inside a switch, is the switch); else the nearest element with one.
+  var C='button,a,input,select,textarea,label,[role=button],[role=switch],[role=checkbox],[role=radio],[role=tab],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox],[role=option],[role=link]';
   var el=at&&at.closest?at.closest('[id]'):null;
+  var ctl=el?at.closest(C):null;
+  if(ctl&&ctl!==el&&ctl.id&&ctl.contains(el)&&!el.matches(C))el=ctl;
   var rec={id:el?el.id:'',form:false,disclose:false};
   if(el){
     var tag=el.localName;

@@ -112,7 +112,9 @@ func (r *reader) soleChoice(v verb, vw string, c cand, value, words string) clau
 }
 
 // choiceStartsWith reports a box, radio, switch or option whose name starts with the words
-// said after "a" or "an", and holds more; "any", "some" or "one" leave the choice open.
+// said after "a" or "an", or ends with them (its head noun, before a price: "a programme"
+// for "Official tour programme (£10)"), and holds more; "any", "some" or "one" leave the
+// choice open.
 func (r *reader) choiceStartsWith(node int, said []token) bool {
 	switch r.ix.nodes[node].Role {
 	case page.RoleCheckbox, page.RoleRadio, page.RoleSwitch, page.RoleOption:
@@ -127,12 +129,29 @@ func (r *reader) choiceStartsWith(node int, said []token) bool {
 	if len(keys) == 0 || len(keys) >= len(name) {
 		return false
 	}
-	for k, w := range keys {
-		if wordEq(w, name[k]) < 0.95 {
-			return false
+	alike := func(part []string) bool {
+		for k, w := range keys {
+			if wordEq(w, part[k]) < 0.95 {
+				return false
+			}
 		}
+		return true
 	}
-	return true
+	head := name
+	for len(head) > 0 && strings.ContainsAny(head[len(head)-1], "0123456789") {
+		head = head[:len(head)-1] // the price or count after the name: "(£10)"
+	}
+	// A name that starts with a verb ("Save payee") is a deed, not a thing of that kind.
+	return alike(name) || !namesDeed(name) && len(keys) < len(head) && alike(head[len(head)-len(keys):])
+}
+
+// namesDeed reports a name that starts with a verb: "Save payee", "Select Klara and the Sun".
+func namesDeed(name []string) bool {
+	if len(name) == 0 {
+		return false
+	}
+	_, v := verbs[name[0]]
+	return v || actionVerbs[name[0]]
 }
 
 // fitsInstead finds, when the best element refuses the value (a dropdown without that

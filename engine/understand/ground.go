@@ -42,6 +42,7 @@ type index struct {
 	sections []string         // the parts of the page around each element (sections.go)
 	stems    map[string][]int // the fields whose name has a word of each stem, built on first use
 	scope    []string         // the section a clause is read in, set while it is read
+	lifted   map[int]bool     // elements named by some of their words alone (liftSoleHolder)
 }
 
 func newIndex(obs page.Observation) *index {
@@ -67,6 +68,9 @@ func newIndex(obs page.Observation) *index {
 		}
 		for _, k := range ix.names[i] {
 			ix.post(k, i)
+			if e, ok := englishNames[k]; ok {
+				ix.post(e, i) // "French" finds "Français" (wordEq)
+			}
 		}
 		for _, k := range ix.syms[i] {
 			ix.post(k, i)
@@ -101,6 +105,9 @@ func newIndex(obs page.Observation) *index {
 				ix.opts[i][j] = ix.keysFor(o)
 				for _, k := range ix.opts[i][j] {
 					ix.post(k, i)
+					if e, ok := englishNames[k]; ok {
+						ix.post(e, i)
+					}
 				}
 				if alt, changed := periodKeys(ix.opts[i][j]); changed {
 					for _, k := range alt {
@@ -297,7 +304,7 @@ func (ix *index) nodesWith(keys []string) []int {
 				}
 			}
 		}
-		for _, v := range ix.typosOf(k) {
+		for _, v := range slices.Concat(ix.typosOf(k), ix.formsOf(k)) {
 			for _, i := range ix.byKey[v] {
 				if !seen[i] {
 					seen[i] = true
@@ -356,6 +363,26 @@ func (ix *index) typosOf(k string) []string {
 	return out
 }
 
+// formsOf lists the page's words that are another form of k too far in length to be a
+// slip of it: "parking" finds "Car park pass", "programmes" "Tour programme" (wordEq).
+func (ix *index) formsOf(k string) []string {
+	memo := "\x00" + k
+	if out, ok := ix.typos[memo]; ok {
+		return out
+	}
+	var out []string
+	if len(k) >= 4 {
+		sk := stem(k)
+		for _, v := range ix.vocabulary() {
+			if d := len(v) - len(k); (d > 2 || d < -2) && len(v) >= 4 && v[:2] == k[:2] && stem(v) == sk {
+				out = append(out, v)
+			}
+		}
+	}
+	ix.typos[memo] = out
+	return out
+}
+
 func sortInts(a []int) {
 	for i := 1; i < len(a); i++ {
 		for j := i; j > 0 && a[j] < a[j-1]; j-- {
@@ -370,6 +397,7 @@ func sortInts(a []int) {
 // initialism written in capitals, no word of the page, whose letters begin the words of
 // one name (however many fields share it) is spelt out.
 func (r *reader) spellOut(toks []token) []token {
+	toks = r.fieldWords(toks)
 	if len(r.ix.acronyms) == 0 {
 		return toks
 	}
@@ -396,6 +424,73 @@ func (r *reader) spellOut(toks []token) []token {
 		}
 	}
 	return out
+}
+
+// fieldSynonyms are the other words people use for a form's usual fields: "surname Marsh"
+// fills "Last name". A closed list: each stands for the words only when the page has no
+// word of its own spelt so and one of its names holds the words, in order.
+var fieldSynonyms = map[string][][]string{
+	"surname":  {{"last", "name"}, {"family", "name"}},
+	"lastname": {{"last", "name"}},
+	"forename": {{"first", "name"}, {"given", "name"}}, "forenames": {{"first", "names"}, {"first", "name"}},
+	"firstname": {{"first", "name"}},
+	"zip":       {{"postcode"}, {"post", "code"}, {"postal", "code"}},
+	"postcode":  {{"zip", "code"}, {"zip"}, {"postal", "code"}, {"post", "code"}},
+	"dob":       {{"date", "of", "birth"}, {"birth", "date"}, {"birthday"}},
+	"birthday":  {{"date", "of", "birth"}, {"birth", "date"}},
+	"cell":      {{"mobile"}}, "cellphone": {{"mobile"}},
+}
+
+// fieldWords writes a word of fieldSynonyms as the words the page uses for it.
+func (r *reader) fieldWords(toks []token) []token {
+	var out []token
+	for k, t := range toks {
+		if t.kind != tokWord || fieldSynonyms[t.key] == nil || r.pageWord(t.key) {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		words := r.synonymOnPage(t.key)
+		if words == nil {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(toks[:k])
+		}
+		for _, w := range words {
+			out = append(out, token{raw: w, key: w, kind: tokWord, start: t.start, end: t.end})
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// synonymOnPage is the first of a word's synonyms that one of the page's names holds.
+func (r *reader) synonymOnPage(k string) []string {
+	for _, words := range fieldSynonyms[k] {
+		for _, i := range r.ix.byKey[words[0]] {
+			if n := r.ix.names[i]; containsRun(n, words) {
+				return words
+			}
+		}
+	}
+	return nil
+}
+
+// containsRun reports keys holding words one after another.
+func containsRun(keys, words []string) bool {
+	for i := 0; i+len(words) <= len(keys); i++ {
+		if slices.Equal(keys[i:i+len(words)], words) {
+			return true
+		}
+	}
+	return false
 }
 
 // lists are the page's dropdowns, shown and not occluded.

@@ -105,6 +105,19 @@ func withoutAgeOld(vk, ok []string) []string {
 	return vk
 }
 
+// optionNouns say what kind of thing an option is, after the words that say which: "my
+// current account" is the option "Everyday Current ••4821", "the monthly plan" "Monthly".
+var optionNouns = set("account", "plan", "option", "package", "tariff", "service")
+
+// withoutKindNoun drops the kind noun a value ends with when the option does not say it.
+func withoutKindNoun(vk, ok []string) []string {
+	n := len(vk)
+	if n > 1 && optionNouns[vk[n-1]] && !slices.Contains(ok, vk[n-1]) {
+		return vk[:n-1]
+	}
+	return vk
+}
+
 func matchOptionKeys(value string, options []string, keys [][]string) (int, float64) {
 	vk := matchKeys(value)
 	if len(vk) == 0 {
@@ -117,7 +130,7 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 			continue
 		}
 		ok, _ := periodKeys(keys[k])
-		q := withoutAgeOld(withoutArticle(said, ok), ok)
+		q := withoutKindNoun(withoutAgeOld(withoutArticle(said, ok), ok), ok)
 		s, used := phraseMatch(q, ok)
 		switch {
 		case s >= 1:

@@ -318,3 +318,40 @@ func TestOneChoiceByItsFirstWords(t *testing.T) {
 	// "any" leaves the choice open however the words split.
 	readsAs(t, rooms, []goalCase{{"pick any room and book it", nil}})
 }
+
+// TestFieldSynonyms: "surname" fills "Last name" and "zip" the "Postcode", when the page
+// has no such word of its own; a page that says "Surname" keeps its word.
+func TestFieldSynonyms(t *testing.T) {
+	find := page.Observation{URL: "http://x/checkin", Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Booking reference (6 characters)"},
+		{ID: "2", Role: page.RoleInput, Name: "Last name"},
+		{ID: "3", Role: page.RoleInput, Name: "Postcode"},
+		{ID: "4", Role: page.RoleButton, Name: "Find my booking"},
+	}}
+	readsAs(t, find, []goalCase{
+		{"booking ref QX7R2P, surname Marsh, then find my booking", []string{`setValue("1", "QX7R2P")`, `setValue("2", "Marsh")`, `click("4")`}},
+		{"zip SE1 7PB", []string{`setValue("3", "SE1 7PB")`}},
+		{"forename Helen", nil},
+	})
+}
+
+// TestSaidAnotherWay: a language by its English name is the menu's own name for it; "the
+// site language" is the page's Language; the one element holding every word said is named
+// by them; notes go into the one free-text box; "'s" after a person is whose.
+func TestSaidAnotherWay(t *testing.T) {
+	obs := page.Observation{URL: "http://x/pharmacy", Tree: []page.Node{
+		{ID: "1", Role: page.RoleSelect, Name: "Language", Options: []string{"English", "Français", "Deutsch"}},
+		{ID: "2", Role: page.RoleSwitch, Name: "Remind me when my prescription is ready"},
+		{ID: "3", Role: page.RoleTextarea, Name: "Anything the pharmacist should know?"},
+		{ID: "4", Role: page.RoleInput, Name: "Passport number", Ctx: "Adult 2 – Peter Marsh"},
+		{ID: "5", Role: page.RoleInput, Name: "Passport expiry date", Type: "date", Ctx: "Adult 2 – Peter Marsh"},
+		{ID: "6", Role: page.RoleInput, Name: "Passport number", Ctx: "Adult 1 – Helen Marsh"},
+		{ID: "7", Role: page.RoleInput, Name: "Passport expiry date", Type: "date", Ctx: "Adult 1 – Helen Marsh"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"set the site language to German", []string{`select("1", "Deutsch")`}},
+		{"switch on the ready reminder", []string{`check("2")`}},
+		{`put "Please use blister packs" in the notes`, []string{`setValue("3", "Please use blister packs")`}},
+		{"Peter's passport expiry 3 March 2031", []string{`setValue("5", "2031-03-03")`}},
+	})
+}

@@ -20,6 +20,9 @@ type reader struct {
 	// revealed is set while a clause is read after a page change that only opened a tab,
 	// a menu or a dialog: what follows is on the same page, shown.
 	revealed bool
+	// siteSaid is "app language" and "language" when a goal's site word was read past
+	// (withoutSiteWord), so the reading says so.
+	siteSaid [2]string
 	// finished is set while a clause is read after a click that sends or books what the
 	// page was for: a target not found now is not looked for on the page that comes next.
 	finished bool
@@ -99,7 +102,8 @@ const maxBoundaries = 10
 func (r *reader) read(toks []token) (Reading, float64) {
 	toks = trimEnd(toks)
 	r.ix.acronyms = acronyms(toks)
-	toks = r.spellOut(dropApproximate(pathPlaced(toks)))
+	r.siteSaid = [2]string{}
+	toks = r.spellOut(r.withoutSiteWord(dropApproximate(pathPlaced(toks))))
 	if len(toks) == 0 {
 		return Reading{Questions: []Question{{Kind: AskUnclear, Text: "What should I do on this page?", Command: -1}}}, 0
 	}
@@ -179,7 +183,26 @@ func (r *reader) read(toks []token) (Reading, float64) {
 			try(split)
 		}
 	}
-	return assemble(best), bestScore
+	return r.sayLoose(assemble(best)), bestScore
+}
+
+// sayLoose announces each element named by some words of its name alone (liftSoleHolder)
+// that a command acts on, unless the reading already says how it read them.
+func (r *reader) sayLoose(rd Reading) Reading {
+	if r.siteSaid[0] != "" && len(rd.Commands) > 0 {
+		rd.Assumptions = append(rd.Assumptions, fmt.Sprintf("%q is this page's %s", r.siteSaid[0], r.siteSaid[1]))
+	}
+	for _, c := range rd.Commands {
+		i := r.ix.nodeOf(c.Action.ID)
+		if !c.Bound || c.Match >= 0.9 || i < 0 || !r.ix.lifted[i] {
+			continue
+		}
+		said := fmt.Sprintf("%q is %s", c.Words, page.Describe(r.ix.nodes[i]))
+		if !slices.ContainsFunc(rd.Assumptions, func(a string) bool { return strings.Contains(a, page.Describe(r.ix.nodes[i])) }) {
+			rd.Assumptions = append(rd.Assumptions, said)
+		}
+	}
+	return rd
 }
 
 // takenAfter lists the fields the clauses give a value.
@@ -527,4 +550,22 @@ func dropApproximate(toks []token) []token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// siteWords name the site itself; before another noun they only say whose it is: "the site
+// language" is the page's Language, "the app theme" its Theme.
+var siteWords = set("site", "website", "app", "portal")
+
+// withoutSiteWord drops a site word between a determiner and a noun, unless the page
+// uses the word.
+func (r *reader) withoutSiteWord(toks []token) []token {
+	for i := 1; i+1 < len(toks); i++ {
+		t := toks[i]
+		if t.kind == tokWord && siteWords[t.key] && (definite[toks[i-1].key] || possessive[toks[i-1].key]) &&
+			toks[i+1].kind == tokWord && !connectives[toks[i+1].key] && !r.pageWord(t.key) {
+			r.siteSaid = [2]string{t.raw + " " + toks[i+1].raw, toks[i+1].raw}
+			return slices.Concat(toks[:i], toks[i+1:])
+		}
+	}
+	return toks
 }

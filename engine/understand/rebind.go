@@ -72,7 +72,9 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 		whole = cmd.Phrase
 	}
 	v := verb(cmd.Verb)
-	asWritten := v == verbClause || v != vType && cmd.Value == "" && cmd.Words != cmd.Phrase
+	// An item of the menu just opened may sit one menu further in: "choose French from
+	// the Help menu" is Help › Language ▸ › Français.
+	asWritten := v == verbClause || strings.HasPrefix(string(v), menuItemVerb) || v != vType && cmd.Value == "" && cmd.Words != cmd.Phrase
 	if asWritten && !bound(cl) && len(cl.questions) == 0 && whole != "" {
 		r.src = whole
 		if rd, score := r.read(tokenize(whole)); rd.Understood() && len(rd.Assumptions) == 0 && score >= actMin && stepsReady(rd.Commands) {

@@ -150,6 +150,9 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 			}
 		}
 	}
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokWord && indefinite[t.key] }) {
+		ix.liftSoleHolder(&r, nameKeys, nearKeys)
+	}
 	ix.rank(&r, p)
 	if _, ok := r.best(); ok || len(nameKeys)+len(nearKeys) == 0 {
 		for k, pos := range p.name {
@@ -170,6 +173,46 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 	}
 	return r
 }
+
+// liftSoleHolder raises the one field, box, switch or radio whose name holds every word
+// said, two at least that are not grammar,
+// when no other does: "the ready reminder" is "Remind me when my prescription is ready"
+// however many words the label has beside them (docs/understanding.md item 47).
+func (ix *index) liftSoleHolder(r *ref, nameKeys, nearKeys []string) {
+	content := 0
+	for _, k := range nameKeys {
+		if !smallWord(k) && !stateVerbs[k] {
+			content++
+		}
+	}
+	if content < 2 || len(nearKeys) > 0 || r.indefinite {
+		return // "the piano is on" is one word of a name and its grammar; "a tag" any one
+	}
+	hit := -1
+	for k, c := range r.cands {
+		if c.option >= 0 || !holdsAlike(ix.names[c.node], nameKeys) {
+			continue
+		}
+		if n := ix.nodes[c.node]; !isField(n) && n.Role != page.RoleCheckbox && n.Role != page.RoleSwitch && n.Role != page.RoleRadio {
+			return // a button named by some of its words may be one of many ("exported users.csv")
+		}
+		if hit >= 0 {
+			return
+		}
+		hit = k
+	}
+	if hit >= 0 && r.cands[hit].score < soleHolderScore {
+		r.cands[hit].score = soleHolderScore
+		if ix.lifted == nil {
+			ix.lifted = map[int]bool{}
+		}
+		ix.lifted[r.cands[hit].node] = true
+	}
+}
+
+// soleHolderScore is how well the words name the one element that has them all: enough to
+// act on with the reading announced, not as much as its name said whole.
+const soleHolderScore = 0.85
 
 // phraseKeys are the match keys of a reading's name and nearby words. Articles inside a
 // name are as optional as they are on the page, and "next to it" points back at the

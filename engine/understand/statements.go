@@ -36,7 +36,9 @@ var turnWords = set("not", "no", "never", "dont", "doesnt", "didnt", "cant", "ca
 // statementGrammar are the small words a statement is built of, never a name it leaves out
 // (kept in testdata/statements.txt with the other lists).
 var statementGrammar = set("to", "for", "from", "and", "so", "also", "too", "just", "the", "a", "an", "my", "our", "its",
-	"of", "both", "all", "here", "in", "on", "at", "with", "by", "as", "type", "kind")
+	"of", "both", "all", "here", "in", "on", "at", "with", "by", "as", "type", "kind",
+	// How often or how much, which never turns a statement: "I always like to sit by the window".
+	"always", "usually", "normally", "generally", "mostly", "really", "definitely", "much")
 
 // stateVerbs say what is so, not what to change; any other verb in a statement may turn
 // it round ("skipping", "cancelling"), so only these are read past. The list is closed

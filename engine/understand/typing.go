@@ -27,7 +27,15 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 			continue
 		}
 		if intoWords[k] || asWords[k] {
-			consider(r.typeReading(vType, vw, rest[m+1:], rest[:m], changed), 1)
+			cl := r.typeReading(vType, vw, rest[m+1:], rest[:m], changed)
+			if i, ok := r.bodyField(rest[m+1:]); ok && !anyBound(cl.cmds) && !isVague(rest[:m]) {
+				// "put '…' in the notes": the one free-text box is where notes go,
+				// whatever its label asks ("Anything the pharmacist should know?").
+				val, quoted := r.valueText(rest[:m])
+				cl = r.bindClause(vType, vw, i, 0.9, val, quoted, joinRaw(rest))
+				cl.assumed = append(cl.assumed, fmt.Sprintf("%q is %s, the one box for free text", joinRaw(rest[m+1:]), page.Describe(r.ix.nodes[i])))
+			}
+			consider(cl, 1)
 		}
 		if withWords[k] {
 			consider(r.typeReading(vType, vw, rest[:m], rest[m+1:], changed), 1)
@@ -76,7 +84,7 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 // wholePage reports words that name the site or page itself: "the site", "the app", "it".
 func wholePage(toks []token) bool {
 	keys := dropArticles(keysOfToks(toks))
-	return len(keys) == 1 && (keys[0] == "site" || keys[0] == "website" || keys[0] == "page" || keys[0] == "app" || keys[0] == "it" || keys[0] == "everything")
+	return len(keys) == 1 && (siteWords[keys[0]] || keys[0] == "page" || keys[0] == "it" || keys[0] == "everything")
 }
 
 // typeReading reads one split of a type clause into a target and a value.

@@ -26,8 +26,8 @@ func (r *reader) labelGoal(body []token, changed bool) clause {
 		return clause{} // 0.78: one slip in a label ("sign out of all devies") still names it
 	}
 	n := r.ix.nodes[best.node]
-	if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio {
-		return clause{}
+	if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio || n.Role == page.RoleSwitch {
+		return clause{} // a box or switch named alone is turned on (namedBoxes), never toggled
 	}
 	for _, t := range body {
 		if t.kind == tokWord && indefinite[t.key] && !slices.Contains(keysOf(n.Name), t.key) {
@@ -91,6 +91,7 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		// the rest ("Post comment"), when one button starts so.
 		pronounTail := len(tail) == 1 && (tail[0].key == "it" || tail[0].key == "them" || tail[0].key == "this")
 		var hits []cand
+		prefix := map[int]float64{}
 		for _, i := range r.ix.nodesWith(headKeys) {
 			n := r.ix.nodes[i]
 			if n.Role != page.RoleButton && n.Role != page.RoleLink && n.Role != page.RoleMenuItem {
@@ -100,7 +101,15 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 			if pronounTail && len(r.ix.names[i]) > 0 && r.ix.names[i][0] == headKeys[0] {
 				s = max(s, 0.9)
 			}
-			if s < 0.8 {
+			if names := r.ix.names[i]; len(names) > k && len(tail) > 0 && !sharesWord(names[k:], keysOfToks(tail)) {
+				// With rows' words to say which, a label is named by its verb however
+				// long the rest: "Delete Fix login timeout" and "Delete Migrate CI to
+				// new runners" start alike (the tail decides below). A tail with a word
+				// of the rest of the label ("message the engineer", "copy my GitHub
+				// password") names the label itself.
+				prefix[i], _ = phraseMatch(headKeys, names[:k])
+			}
+			if max(s, prefix[i]) < 0.8 {
 				continue // a typo in the verb is fine ("edti"), a part of the label is not
 			}
 			hits = append(hits, cand{node: i, score: s, option: -1})
@@ -115,6 +124,11 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		for _, h := range hits {
 			s := h.score
 			if len(tailKeys) > 0 && !describesItem(tailKeys, head1, r.ix.ctx(h.node)) {
+				continue
+			}
+			if len(tailKeys) > 0 {
+				s = max(s, prefix[h.node])
+			} else if s < 0.8 {
 				continue
 			}
 			scored = append(scored, cand{node: h.node, score: s, option: -1})
@@ -243,8 +257,10 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 				cut = m - 1
 			}
 			try(body[:cut], body[m+1:], 0.97, true)
-		case isContraction(body[m-1]):
-			try(body[:m], body[m:], 0.97, true) // "Name's Doreen Pike": "'s" is "is"
+		case isContraction(body[m-1]) && r.namesAField(body[m-1]):
+			// "Name's Doreen Pike": "'s" is "is". "Peter's passport expiry …" is whose:
+			// Peter names a part of the page, no field.
+			try(body[:m], body[m:], 0.97, true)
 		}
 		if noValueStart(body, m) {
 			continue // "search for X" is not the value "for X", nor "name: X" ": X"
@@ -472,6 +488,19 @@ func isContraction(t token) bool {
 	}
 	raw := t.raw
 	return strings.HasSuffix(raw, "'s") || strings.HasSuffix(raw, "'S") || strings.HasSuffix(raw, "’s") || strings.HasSuffix(raw, "’S")
+}
+
+// sharesWord reports a key of the name that is one of keys, or a slip of one.
+func sharesWord(name, keys []string) bool {
+	return slices.ContainsFunc(keys, func(k string) bool {
+		return !smallWord(k) && slices.ContainsFunc(name, func(w string) bool { return wordEq(k, w) >= 0.8 })
+	})
+}
+
+// namesAField reports a word, less its "'s", that is a word of a field's own name.
+func (r *reader) namesAField(t token) bool {
+	k := strings.TrimSuffix(strings.TrimSuffix(t.key, "'s"), "’s")
+	return slices.ContainsFunc(r.ix.byKey[k], func(i int) bool { return isField(r.ix.nodes[i]) })
 }
 
 // nameWordLead reports a word that is a word of the field's own name, short for one ("no"

@@ -46,6 +46,9 @@ func wordEq(a, b string) float64 {
 	if slices.Contains(kinForms[a], b) || slices.Contains(kinForms[b], a) {
 		return 0.95 // "her dad" is the option "Father"
 	}
+	if endonyms[a] == b || endonyms[b] == a {
+		return 0.95 // "French" is the language menu's "Français"
+	}
 	if d := len(a) - len(b); d > 2 || d < -2 || len(a) < 4 || len(b) < 4 {
 		return 0
 	}
@@ -86,6 +89,25 @@ var kinForms = map[string][]string{
 	"grandmother": {"grandparent"}, "grandfather": {"grandparent"},
 	"hubby": {"husband", "spouse"}, "husband": {"spouse"}, "wife": {"spouse"},
 }
+
+// endonyms are languages by their English names and by the names language menus give
+// them, as matchKeys writes them (accents folded).
+var endonyms = map[string]string{"french": "francais", "german": "deutsch", "spanish": "espanol",
+	"italian": "italiano", "portuguese": "portugues", "dutch": "nederlands", "swedish": "svenska",
+	"norwegian": "norsk", "danish": "dansk", "finnish": "suomi", "polish": "polski", "icelandic": "islenska",
+	"welsh": "cymraeg", "irish": "gaeilge", "turkish": "turkce", "czech": "cestina", "hungarian": "magyar",
+	"romanian": "romana", "greek": "ελληνικα", "russian": "русский", "ukrainian": "українська",
+	"japanese": "日本語", "chinese": "中文", "korean": "한국어", "arabic": "العربية", "hebrew": "עברית",
+	"hindi": "हिन्दी", "catalan": "catala", "croatian": "hrvatski", "indonesian": "indonesia"}
+
+// englishNames are endonyms the other way round.
+var englishNames = func() map[string]string {
+	m := make(map[string]string, len(endonyms))
+	for en, own := range endonyms {
+		m[own] = en
+	}
+	return m
+}()
 
 var irregularPlurals = map[string]string{"child": "children", "person": "people", "man": "men",
 	"woman": "women", "foot": "feet", "tooth": "teeth", "mouse": "mice", "goose": "geese"}
