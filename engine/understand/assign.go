@@ -122,13 +122,7 @@ func (r *reader) fieldWithOption(piece []token) bool {
 // kindAt reports a value starting at toks[m], up to the next clause, of the kind the
 // field i takes (a phone number for a tel field, an e-mail for an e-mail field).
 func (r *reader) kindAt(i int, toks []token, m int) bool {
-	end := len(toks)
-	for _, b := range boundaries(toks) {
-		if b.from > m {
-			end = b.from
-			break
-		}
-	}
+	end := clauseEnd(toks, m)
 	k := fieldKind(r.ix.nodes[i])
 	return m < end && k != "" && k != "other" && k == valueKind(toks[m:end])
 }

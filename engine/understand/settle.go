@@ -158,17 +158,21 @@ func (r *reader) settleRef(v verb, vw string, ref ref, value string) (cand, bool
 // madeValueAt reports the words from toks[m] to the next clause boundary as one value
 // element i is made for ("21 May 2026 at 6pm" for a date-and-time field).
 func (r *reader) madeValueAt(i int, toks []token, m int) bool {
-	end := len(toks)
-	for _, b := range boundaries(toks) {
-		if b.from > m {
-			end = b.from
-			break
-		}
-	}
+	end := clauseEnd(toks, m)
 	if m >= end {
 		return false
 	}
 	return r.fitFor(vType, i, joinRaw(toks[m:end])) == fitMade
+}
+
+// clauseEnd is where the clause holding toks[m] ends: the next boundary after it.
+func clauseEnd(toks []token, m int) int {
+	for _, b := range boundaries(toks) {
+		if b.from > m {
+			return b.from
+		}
+	}
+	return len(toks)
 }
 
 // asksToType reports questions whose choices would type a value: the value may have run
