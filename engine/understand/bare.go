@@ -45,12 +45,12 @@ func loneKind(p []token) string {
 	case "email":
 		return k
 	case "tel":
-		digits := strings.Count(strings.Map(func(c rune) rune {
+		digits := 0
+		for _, c := range raw {
 			if c >= '0' && c <= '9' {
-				return '0'
+				digits++
 			}
-			return -1
-		}, raw), "0")
+		}
 		if digits >= 9 && (raw[0] == '0' || raw[0] == '+') {
 			return k
 		}

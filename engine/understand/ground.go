@@ -34,6 +34,7 @@ type index struct {
 	shared     map[string]int // how many elements have each name
 	// Memos: the same words are looked up many times while a goal's readings are tried.
 	typos    map[string][]string
+	likes    map[string][]string // typos and other forms, for finding elements (alikeOf)
 	resolved map[string]ref
 	roles    map[string][]int
 	memo     map[string][]string
@@ -57,6 +58,7 @@ func newIndex(obs page.Observation) *index {
 		ctxs:     make([][]string, n),
 		byKey:    make(map[string][]int, n),
 		typos:    make(map[string][]string),
+		likes:    make(map[string][]string),
 		resolved: make(map[string]ref),
 		roles:    make(map[string][]int),
 		memo:     make(map[string][]string, n/2),
@@ -304,7 +306,7 @@ func (ix *index) nodesWith(keys []string) []int {
 				}
 			}
 		}
-		for _, v := range slices.Concat(ix.typosOf(k), ix.formsOf(k)) {
+		for _, v := range ix.alikeOf(k) {
 			for _, i := range ix.byKey[v] {
 				if !seen[i] {
 					seen[i] = true
@@ -348,39 +350,46 @@ func (ix *index) initialsIndex() map[string][]int {
 
 // typosOf lists the page's words that k may be a slip for, once per word.
 func (ix *index) typosOf(k string) []string {
-	if out, ok := ix.typos[k]; ok {
-		return out
+	if _, ok := ix.typos[k]; !ok {
+		ix.likeWords(k)
 	}
-	var out []string
-	if len(k) >= 4 {
-		for _, v := range ix.vocabulary() {
-			if v != k && len(v) >= len(k)-2 && len(v) <= len(k)+2 && keySim(k, v) >= typoSim {
-				out = append(out, v)
-			}
-		}
-	}
-	ix.typos[k] = out
-	return out
+	return ix.typos[k]
 }
 
-// formsOf lists the page's words that are another form of k too far in length to be a
-// slip of it: "parking" finds "Car park pass", "programmes" "Tour programme" (wordEq).
-func (ix *index) formsOf(k string) []string {
-	memo := "\x00" + k
-	if out, ok := ix.typos[memo]; ok {
-		return out
+// alikeOf lists typosOf(k) and the page's words that are another form of k too far in
+// length to be a slip of it: "parking" finds "Car park pass", "programmes" "Tour
+// programme" (wordEq).
+func (ix *index) alikeOf(k string) []string {
+	if _, ok := ix.likes[k]; !ok {
+		ix.likeWords(k)
 	}
-	var out []string
+	return ix.likes[k]
+}
+
+// likeWords fills both memos for k in one pass over the page's words.
+func (ix *index) likeWords(k string) {
+	var typos, forms []string
 	if len(k) >= 4 {
-		sk := stem(k)
+		sk := ""
 		for _, v := range ix.vocabulary() {
-			if d := len(v) - len(k); (d > 2 || d < -2) && len(v) >= 4 && v[:2] == k[:2] && stem(v) == sk {
-				out = append(out, v)
+			switch d := len(v) - len(k); {
+			case v == k:
+			case d >= -2 && d <= 2:
+				if keySim(k, v) >= typoSim {
+					typos = append(typos, v)
+				}
+			case len(v) >= 4 && v[:2] == k[:2]:
+				if sk == "" {
+					sk = stem(k)
+				}
+				if stem(v) == sk {
+					forms = append(forms, v)
+				}
 			}
 		}
 	}
-	ix.typos[memo] = out
-	return out
+	ix.typos[k] = typos
+	ix.likes[k] = append(typos[:len(typos):len(typos)], forms...)
 }
 
 func sortInts(a []int) {

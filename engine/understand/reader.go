@@ -183,12 +183,13 @@ func (r *reader) read(toks []token) (Reading, float64) {
 			try(split)
 		}
 	}
-	return r.sayLoose(assemble(best)), bestScore
+	return r.sayHowRead(assemble(best)), bestScore
 }
 
-// sayLoose announces each element named by some words of its name alone (liftSoleHolder)
-// that a command acts on, unless the reading already says how it read them.
-func (r *reader) sayLoose(rd Reading) Reading {
+// sayHowRead announces what a reading read past or read loosely: a site word before a
+// setting's name (withoutSiteWord), and each element a command acts on that was named by
+// some words of its name alone (liftSoleHolder), unless the reading already says so.
+func (r *reader) sayHowRead(rd Reading) Reading {
 	if r.siteSaid[0] != "" && len(rd.Commands) > 0 {
 		rd.Assumptions = append(rd.Assumptions, fmt.Sprintf("%q is this page's %s", r.siteSaid[0], r.siteSaid[1]))
 	}

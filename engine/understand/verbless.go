@@ -91,7 +91,8 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		// the rest ("Post comment"), when one button starts so.
 		pronounTail := len(tail) == 1 && (tail[0].key == "it" || tail[0].key == "them" || tail[0].key == "this")
 		var hits []cand
-		prefix := map[int]float64{}
+		var prefixes []float64 // per hit: how well the head names the label's first words
+		tailKeys0 := keysOfToks(tail)
 		for _, i := range r.ix.nodesWith(headKeys) {
 			n := r.ix.nodes[i]
 			if n.Role != page.RoleButton && n.Role != page.RoleLink && n.Role != page.RoleMenuItem {
@@ -101,18 +102,20 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 			if pronounTail && len(r.ix.names[i]) > 0 && r.ix.names[i][0] == headKeys[0] {
 				s = max(s, 0.9)
 			}
-			if names := r.ix.names[i]; len(names) > k && len(tail) > 0 && !sharesWord(names[k:], keysOfToks(tail)) {
+			prefix := 0.0
+			if names := r.ix.names[i]; len(names) > k && len(tail) > 0 && !sharesWord(names[k:], tailKeys0) {
 				// With rows' words to say which, a label is named by its verb however
 				// long the rest: "Delete Fix login timeout" and "Delete Migrate CI to
 				// new runners" start alike (the tail decides below). A tail with a word
 				// of the rest of the label ("message the engineer", "copy my GitHub
 				// password") names the label itself.
-				prefix[i], _ = phraseMatch(headKeys, names[:k])
+				prefix, _ = phraseMatch(headKeys, names[:k])
 			}
-			if max(s, prefix[i]) < 0.8 {
+			if max(s, prefix) < 0.8 {
 				continue // a typo in the verb is fine ("edti"), a part of the label is not
 			}
 			hits = append(hits, cand{node: i, score: s, option: -1})
+			prefixes = append(prefixes, prefix)
 		}
 		if len(hits) == 0 {
 			continue
@@ -121,13 +124,13 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		tailKeys, ordinal, indef := tailWords(tail, pronounTail)
 		head1 := headNoun(tail, tailKeys)
 		var scored []cand
-		for _, h := range hits {
+		for j, h := range hits {
 			s := h.score
 			if len(tailKeys) > 0 && !describesItem(tailKeys, head1, r.ix.ctx(h.node)) {
 				continue
 			}
 			if len(tailKeys) > 0 {
-				s = max(s, prefix[h.node])
+				s = max(s, prefixes[j])
 			} else if s < 0.8 {
 				continue
 			}
