@@ -76,11 +76,36 @@
     return lg;
   }
 
+  // menuOf names the menu el is an item of: the menu's aria-label, else the text of the
+  // item or button that opens it (aria-controls), arrows left out; '' for a menu bar's
+  // items and a menu that says nothing.
+  /** @param {Errand.El} el @param {Errand.El[]} deps @returns {string} */
+  function menuOf(el, deps) {
+    const m = el.parentElement && el.parentElement.closest('[role=menu]');
+    if (!m) return '';
+    const label = m.getAttribute('aria-label');
+    if (label && label.trim()) return clip(label.trim(), 60);
+    let o = m.parentElement && m.parentElement.closest('[role=menuitem]');
+    if (!o && m.id) o = m.getRootNode().querySelector('[aria-controls="' + CSS.escape(m.id) + '"]');
+    if (!o) return '';
+    deps.push(o);
+    let t = '';
+    for (const n of o.childNodes) if (!n.contains(m)) t += ' ' + n.textContent;
+    return clip(t.replace(/\s+/g, ' ').replace(/[\s▾▸►▼▶›>⌄:…]+$/u, '').trim(), 60);
+  }
+
   // contextOf is the nearest of the enclosing row, the fieldset legend and the closest
   // preceding visible heading, so "Delete" in one row can be told from "Delete" in the next.
   /** @type {Errand.Collect['contextOf']} */
   function contextOf(K, c, R, deps) {
     const el = c.el;
+    if (c.role === 'menu') {
+      // A menu's item is where the menu says ("Reading history ▸ Download as CSV",
+      // "My account ▸ Sign out"): the item or button that opens its menu, or the menu's
+      // own label (docs/understanding.md, step 2).
+      const t = menuOf(el, deps);
+      if (t) return t;
+    }
     if (R.rows) {
       let row = c.row && c.row.contains(el) ? c.row : null;
       if (!row && R.ariaRows) row = el.closest('tr,[role=row]');

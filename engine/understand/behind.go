@@ -156,21 +156,29 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	h.ix.acronyms = r.ix.acronyms
 	cl := h.readClause(body, c, changed)
 	// Hidden controls are read only when named well: no typo, no partial name, nothing
-	// assumed. What a person cannot see is not guessed at.
-	if len(cl.cmds) == 0 || len(cl.questions) > 0 || len(cl.unexplained) > 0 || len(cl.assumed) > 0 || cl.quality < 0.9 {
+	// assumed. What a person cannot see is not guessed at — but a box, switch or radio named by
+	// words no other control has, shown or hidden ("turn off the newsletter" for Monthly
+	// newsletter), is named, if not in full: it is read, and the reading announced.
+	if len(cl.cmds) == 0 || len(cl.questions) > 0 || len(cl.unexplained) > 0 || len(cl.cmds) == 1 && commaInside(body) {
+		// One control named across a comma ("open my account menu, saved places" as the
+		// Saved places item of the account menu) is two steps said in a row.
+		return clause{}, false
+	}
+	sole := r.namedAlone(h, cl)
+	if !sole && (len(cl.assumed) > 0 || cl.quality < 0.9) || cl.quality < 0.7 {
 		return clause{}, false
 	}
 	if r.revealed {
 		// "…, saved places, then add a place": the step before opens what the clause
 		// names; it is read again on the page that step leaves, nothing opened twice.
-		if !slices.ContainsFunc(cl.cmds, func(cmd Command) bool { return cmd.Bound && cmd.Match >= 0.95 }) {
+		if !sole && !slices.ContainsFunc(cl.cmds, func(cmd Command) bool { return cmd.Bound && cmd.Match >= 0.95 }) {
 			return clause{}, false
 		}
-		return r.readAgain(body, cl.quality*0.95), true
+		return r.readAgainAs(body, c, cl.quality*0.95), true
 	}
 	var chain []int
 	for k, cmd := range cl.cmds {
-		if !cmd.Bound || cmd.Match < 0.9 || h.freeText(cmd) {
+		if !cmd.Bound || cmd.Match < 0.9 && !sole || h.freeText(cmd) {
 			return clause{}, false
 		}
 		if k == len(cl.cmds)-1 && cmd.Verb != string(vOpen) && r.opensMore(cmd.Action.ID) {
@@ -190,9 +198,63 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	if r.ix.nodes[-1-chain[0]].ID == c.opened {
 		// The step before opened it: the opener is not clicked again, which would close
 		// it; the clause is read again on the page the opening shows.
-		return r.readAgain(body, cl.quality*0.95), true
+		return r.readAgainAs(body, c, cl.quality*0.95), true
 	}
-	return r.openFirst(body, cl, chain)
+	return r.openFirst(body, c, cl, chain)
+}
+
+// readAgainAs is readAgain for a clause that inherits its verb: "turn off the offers and
+// the newsletter" reads "the newsletter" again as "turn off the newsletter", or the
+// verbless words would tick what was to be unticked.
+func (r *reader) readAgainAs(body []token, c carry, quality float64) clause {
+	cl := r.readAgain(body, quality)
+	if v, _ := verbAt(body, 0); c.verb != "" && c.words != "" && v == "" {
+		cl.cmds[0].Phrase = c.words + " " + cl.cmds[0].Phrase
+	}
+	return cl
+}
+
+// namedAlone reports a reading on hidden controls h that only ticks or unticks boxes,
+// switches and radios, each named by words that no other control of the page, shown or
+// hidden, holds.
+func (r *reader) namedAlone(h *reader, cl clause) bool {
+	if len(cl.cmds) == 0 {
+		return false
+	}
+	for _, c := range cl.cmds {
+		n := h.ix.nodeOf(c.Action.ID)
+		if n < 0 || c.Action.Kind != page.Check && c.Action.Kind != page.Uncheck {
+			return false
+		}
+		if role := h.ix.nodes[n].Role; role != page.RoleCheckbox && role != page.RoleSwitch && role != page.RoleRadio {
+			return false
+		}
+	}
+	named := 0
+	for _, g := range cl.grounded {
+		if g.ID == "" {
+			continue
+		}
+		// The words that name: not the verb nor a lead ("turn off", "put me on"), which
+		// are no words of the page.
+		keys := slices.DeleteFunc(keysOfToks(tokenize(g.Words)), func(k string) bool {
+			return smallWord(k) || verbs[k] != "" || !r.pageWord(k)
+		})
+		// Each word is the control's, or its group's ("the off-peak plan" under Your
+		// plan), and one at least its own.
+		holds := func(ix *index) func(int) bool {
+			return func(i int) bool {
+				own := slices.ContainsFunc(keys, func(k string) bool { return holdsAlike(ix.names[i], []string{k}) })
+				return own && holdsAlike(slices.Concat(ix.names[i], ix.ctx(i)), keys)
+			}
+		}
+		if hit := onlyOneOf(h.ix.nodesWith(keys), holds(h.ix)); hit < 0 || h.ix.nodes[hit].ID != g.ID ||
+			slices.ContainsFunc(r.ix.nodesWith(keys), holds(r.ix)) {
+			return false
+		}
+		named++
+	}
+	return named == len(cl.cmds)
 }
 
 // hiddenPhrase names hidden control k (an index into Behind) so that it is found once
@@ -268,7 +330,7 @@ func (r *reader) revealChain(id string) ([]int, bool) {
 
 // openFirst is the clause as it runs: click the shown control, then each hidden one in turn
 // (bound once shown), then the clause itself, read again on the page that shows it.
-func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bool) {
+func (r *reader) openFirst(body []token, c carry, hidden clause, chain []int) (clause, bool) {
 	opener := -1 - chain[0]
 	n := r.ix.nodes[opener]
 	if n.Occ || !opensSomething(n) || n.Has("expanded") || n.Has("checked") {
@@ -294,6 +356,9 @@ func (r *reader) openFirst(body []token, hidden clause, chain []int) (clause, bo
 		if rest := withoutTabWords(body, r.ix.names[opener], r.hiddenWords(hidden.cmds[0].Action.ID)); len(rest) < len(body) {
 			phrase = joinRaw(rest)
 		}
+	}
+	if v, _ := verbAt(body, 0); c.verb != "" && c.words != "" && v == "" {
+		phrase = c.words + " " + phrase // the verb it inherits (readAgainAs)
 	}
 	cmds = append(cmds, Command{Verb: verbClause, Phrase: phrase, Words: joinRaw(body), Changes: true})
 	out := clause{cmds: cmds, quality: hidden.quality * 0.95, changes: true, deferred: true, next: hidden.next}
@@ -423,7 +488,7 @@ func (r *reader) triggerOption(vw string, opt, target, body []token, changed boo
 	if !ok || len(chain) != 1 || -1-chain[0] != b.node {
 		return clause{}, false
 	}
-	cl, ok := r.openFirst(body, hc, chain)
+	cl, ok := r.openFirst(body, carry{after: -1}, hc, chain)
 	if ok {
 		// Once open, the option is chosen by its words: the button's name no longer
 		// says what the person called it ("Delivery day Thursday").

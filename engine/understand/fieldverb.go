@@ -26,9 +26,24 @@ func (r *reader) fieldAndButton(body []token, changed bool) clause {
 	said := keysOfToks(body[1:])
 	// Only the elements whose name holds the verb's word can be its button: the page's
 	// index finds them without a pass over every element (this frame runs for every clause).
-	for _, b := range r.ix.byKey[body[0].key] {
+	buttons := slices.Clip(r.ix.byKey[body[0].key]) // appended to below: never into the index
+	if useVerbs[body[0].key] {
+		// "use promo code SLICE20", "redeem voucher X": the verb says the value is to take
+		// effect, which the field's own Apply or Redeem button does.
+		for _, k := range commitNames {
+			for _, b := range r.ix.byKey[k] {
+				if !slices.Contains(buttons, b) {
+					buttons = append(buttons, b)
+				}
+			}
+		}
+	}
+	for _, b := range buttons {
 		n := r.ix.nodes[b]
-		if n.Occ || n.Role != page.RoleButton && n.Role != page.RoleLink || !r.namedByVerb(b, body[0].key, said) {
+		if n.Occ || n.Role != page.RoleButton && n.Role != page.RoleLink || len(r.ix.names[b]) == 0 {
+			continue
+		}
+		if v := r.ix.names[b][0]; !r.namedByVerb(b, body[0].key, said) && !(useVerbs[body[0].key] && slices.Contains(commitNames, v) && r.namedByVerb(b, v, said)) {
 			continue
 		}
 		fields := r.fieldsBefore(b)
@@ -141,6 +156,12 @@ func codeLike(toks []token) bool {
 	}
 	return toks[0].kind == tokQuoted || strings.ContainsAny(toks[0].raw, "0123456789@")
 }
+
+// useVerbs put a code or card to use; commitNames are the buttons that do so.
+var (
+	useVerbs    = set("use", "redeem", "apply")
+	commitNames = []string{"apply", "redeem", "use", "add", "go"}
+)
 
 // formWide are the buttons that send a whole form, not the one field before them: "submit
 // the survey" never types into the field that happens to precede Submit.

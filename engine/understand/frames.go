@@ -80,7 +80,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		consider(frame(body, changed))
 	}
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {
-		best = r.unread(body)
+		best = r.unread(body, c)
 	} else if len(best.cmds) == 0 && r.remark(body) {
 		best = remarkClause(body) // "I'll do the rest tomorrow": no field is asked about
 	}
@@ -102,11 +102,39 @@ func (r *reader) afterSoftVerb(body []token, changed bool) []clause {
 			rest = rest[1:]
 		}
 	}
+	if namesAnew(joinRaw(body[:n])) {
+		return nil
+	}
 	out := []clause{r.fieldValue(rest, changed, false), r.reversedPair(rest, changed), r.optionGoal(rest, changed), r.optionForGroup(rest, changed)}
+	if fold(joinRaw(body[:n])) == "add" {
+		// "add garlic bread", "can u add a bbq dip", "add olives": what is added is an
+		// item the page offers, its menu item, button or box, read as the page names it;
+		// "a" counts one of it.
+		if len(rest) > 1 && (rest[0].key == "a" || rest[0].key == "an") {
+			rest = rest[1:]
+		}
+		if cl := r.readClause(rest, carry{after: -1}, changed); onlyAdds(cl) {
+			out = append(out, cl)
+		}
+	}
 	for i := range out {
 		out[i].quality *= 0.97
 	}
 	return out
+}
+
+// onlyAdds reports a reading whose every command clicks or ticks what it names, with
+// nothing asked or left over: what "add" can mean besides typing.
+func onlyAdds(cl clause) bool {
+	if len(cl.cmds) == 0 || len(cl.questions)+len(cl.unexplained) > 0 {
+		return false
+	}
+	for _, c := range cl.cmds {
+		if k := c.Action.Kind; !c.Bound || k != page.Click && k != page.Check {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldValuePlain is fieldValue on a clause with no verb, where "Name Jas" may pair a
@@ -117,9 +145,9 @@ func (r *reader) fieldValuePlain(body []token, changed bool) clause {
 
 // unread is a clause no frame reads: its words are unexplained, unless a tab or menu
 // just opened, when it is read again on what that shows, or it is a remark (remarks.go).
-func (r *reader) unread(body []token) clause {
+func (r *reader) unread(body []token, c carry) clause {
 	if r.revealed && !r.instructionLike(body) {
-		return r.readAgain(body, 0.6)
+		return r.readAgainAs(body, c, 0.6)
 	}
 	if r.remark(body) {
 		return remarkClause(body)

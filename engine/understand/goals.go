@@ -193,6 +193,11 @@ func (r *reader) optionForGroup(body []token, changed bool) clause {
 			return clause{} // "add a task" leaves the task open
 		}
 	}
+	if v, _ := verbAt(body, 0); v != "" && slices.ContainsFunc(body, func(t token) bool { return t.kind == tokQuoted }) {
+		// "Rename the board to 'Archive board'": a quoted value is what the verb said
+		// first does with it, never an option whose group is the verb and the rest.
+		return clause{}
+	}
 	var best clause
 	for m := 1; m < len(body); m++ {
 		k := body[m].key

@@ -275,7 +275,7 @@ func hasWordRune(s string) bool {
 }
 
 // nodesWith returns the nodes whose name or options use one of keys (typos included),
-// each once, in document order.
+// each once, in document order; inside a section being read (ix.scope), its nodes only.
 func (ix *index) nodesWith(keys []string) []int {
 	seen := make(map[int]bool)
 	var out []int
@@ -322,6 +322,11 @@ func (ix *index) nodesWith(keys []string) []int {
 				}
 			}
 		}
+	}
+	if len(ix.scope) > 0 {
+		// Read inside a part of the page, that part is all there is: "first pizza: thin
+		// crust" finds the first pizza's Crust only.
+		out = slices.DeleteFunc(out, func(i int) bool { return !ix.inScope(i) })
 	}
 	sortInts(out)
 	return out
@@ -447,6 +452,7 @@ var fieldSynonyms = map[string][][]string{
 	"postcode":  {{"zip", "code"}, {"zip"}, {"postal", "code"}, {"post", "code"}},
 	"dob":       {{"date", "of", "birth"}, {"birth", "date"}, {"birthday"}},
 	"birthday":  {{"date", "of", "birth"}, {"birth", "date"}},
+	"born":      {{"date", "of", "birth"}, {"birth", "date"}, {"birthday"}},
 	"cell":      {{"mobile"}}, "cellphone": {{"mobile"}},
 }
 

@@ -63,7 +63,9 @@ func groupExplains(q []string, used []bool, name, ctx []string) (float64, []bool
 	for k, w := range q {
 		if used[k] {
 			named = append(named, w)
-		} else {
+		} else if !possessive[w] {
+			// "download my reading history as csv": the person's "my" before the group's
+			// name is no word the group must have.
 			rest = append(rest, w)
 		}
 	}

@@ -172,6 +172,9 @@ func (r *reader) inSection(body []token, changed bool) clause {
 // part of the page. It returns the place's keys and where the rest begins. A place that is
 // an element's name ("Name: Jas") is a field said with its value, not a place.
 func (r *reader) goalScope(toks []token) ([]string, int, bool) {
+	if keys, from, ok := r.ordinalScope(toks); ok {
+		return keys, from, true
+	}
 	for m := 1; m < len(toks)-1 && m <= 6; m++ {
 		t := toks[m]
 		if !(t.kind == tokPunct && t.raw == ":" || isDash(t.raw) && t.start > toks[m-1].end) {
@@ -200,6 +203,36 @@ func (r *reader) goalScope(toks []token) ([]string, int, bool) {
 		return keys, m + 1, true
 	}
 	return nil, 0, false
+}
+
+// ordinalScope finds a numbered part of the page said first by its place among its like:
+// "first pizza large, thin crust" is everything after "first pizza" done under "Pizza 1",
+// "for the second passenger: …" under "Passenger 2". It returns the place's keys and where
+// the rest begins.
+func (r *reader) ordinalScope(toks []token) ([]string, int, bool) {
+	k := 0
+	if k < len(toks) && toks[k].kind == tokWord && (toks[k].key == "for" || toks[k].key == "on" || toks[k].key == "in") {
+		k++
+	}
+	if k < len(toks) && toks[k].key == "the" {
+		k++
+	}
+	if k+2 >= len(toks) || toks[k].kind != tokWord || toks[k+1].kind != tokWord || ordinals[toks[k].key] == 0 {
+		return nil, 0, false
+	}
+	said := []string{toks[k].key, toks[k+1].key}
+	keys := r.ix.numberedPlace(said)
+	if slices.Equal(keys, said) || !r.ix.anyInside(keys) {
+		return nil, 0, false // no part of the page is numbered so
+	}
+	from := k + 2
+	if toks[from].kind == tokPunct && (toks[from].raw == ":" || toks[from].raw == ",") || isDash(toks[from].raw) {
+		from++
+	}
+	if from >= len(toks) {
+		return nil, 0, false
+	}
+	return keys, from, true
 }
 
 func isDash(s string) bool {

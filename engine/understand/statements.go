@@ -3,6 +3,7 @@ package understand
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -122,7 +123,27 @@ func (r *reader) statement(body []token, changed bool) clause {
 			return clause{}
 		}
 	}
+	for k, t := range body {
+		if (k < best.from || k >= best.to) && t.kind == tokWord && codeWord(t.raw) {
+			return clause{} // "my car reg is LD71 XFP": a code is a value to type, which the choice does not hold
+		}
+	}
 	return stated(best.cl, body)
+}
+
+// codeWord reports a word like a reference or a registration ("LD71", "AB12CD"): two
+// letters at least and two digits at least.
+func codeWord(s string) bool {
+	letters, digits := 0, 0
+	for _, c := range s {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case unicode.IsLetter(c):
+			letters++
+		}
+	}
+	return letters >= 2 && digits >= 2
 }
 
 // asksQuestion reports a word of the clause that is a word of a radio group's question,

@@ -40,10 +40,10 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 		if withWords[k] {
 			consider(r.typeReading(vType, vw, rest[:m], rest[m+1:], changed), 1)
 			// "Set How often to Never": the target is a group of radios, the value one of them.
-			if cl := r.optionIn(vw, rest[m+1:], rest[:m], changed); len(cl.cmds) > 0 && cl.cmds[0].Bound {
+			if cl := r.optionIn(vw, rest[m+1:], rest[:m], changed); len(cl.cmds) > 0 && cl.cmds[0].Bound && !namesAnew(vw) {
 				consider(cl, 0.99)
 			}
-			if cl, ok := r.triggerOption(vw, rest[m+1:], rest[:m], rest, changed); ok {
+			if cl, ok := r.triggerOption(vw, rest[m+1:], rest[:m], rest, changed); ok && !namesAnew(vw) {
 				consider(cl, 0.99)
 			}
 			if k == "to" && wholePage(rest[:m]) {
@@ -80,6 +80,10 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 	consider(r.typeReading(vType, vw, rest, nil, changed), 0.85)
 	return best
 }
+
+// namesAnew reports a verb that gives a new name, which is typed, never chosen: "rename the
+// board to 'Archive board'" is no Archive board item of the Board menu.
+func namesAnew(vw string) bool { return fold(vw) == "rename" }
 
 // wholePage reports words that name the site or page itself: "the site", "the app", "it".
 func wholePage(toks []token) bool {

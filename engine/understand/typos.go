@@ -181,6 +181,17 @@ func (r *reader) closest(k string, lexicon bool) (string, bool) {
 			pick(&page, w)
 		}
 	}
+	h := r.behindReader()
+	if h != nil && len([]rune(k)) >= 5 {
+		// The person names what they know the page holds: "turn off the ofers" behind
+		// the Notifications tab is a slip for its Offers switch. Short words are not read
+		// so: among all that a page hides, "car" is one slip from "care" and much else.
+		for w := range h.ix.byKey {
+			if r.ix.byKey[w] == nil && r.ix.ctxIndex()[w] == nil {
+				pick(&page, w)
+			}
+		}
+	}
 	if lexicon {
 		for w := range lexiconWords {
 			if len(w) >= 3 && r.ix.byKey[w] == nil && r.ix.ctxIndex()[w] == nil && !functionWords[w] && !statementSubjects[w] {
@@ -194,6 +205,9 @@ func (r *reader) closest(k string, lexicon bool) (string, bool) {
 	}
 	if best.ties != 1 {
 		return "", false
+	}
+	if r.ix.byKey[best.word] == nil && r.ix.ctxIndex()[best.word] == nil && h != nil && h.ix.byKey[best.word] != nil {
+		return h.ix.spelling(best.word), true
 	}
 	return r.ix.spelling(best.word), true
 }
@@ -321,7 +335,7 @@ func (r *reader) readText(src string) (Reading, float64) {
 		r.ix.scope = nil
 		clear(r.cache)
 		if rd.Understood() {
-			rd.Grounded = append(rd.Grounded, Grounding{Words: joinRaw(toks[:from-1]), As: "context"})
+			rd.Grounded = append(rd.Grounded, Grounding{Words: joinRaw(trimPlace(toks[:from])), As: "context"})
 			return rd, s * 0.99
 		}
 	}
@@ -332,6 +346,14 @@ func (r *reader) readText(src string) (Reading, float64) {
 		}
 	}
 	return rd, s
+}
+
+// trimPlace is a place said first without the colon or dash that sets it off.
+func trimPlace(toks []token) []token {
+	if n := len(toks); n > 1 && (toks[n-1].kind == tokPunct || isDash(toks[n-1].raw)) {
+		return toks[:n-1]
+	}
+	return toks
 }
 
 func sameActions(a, b Reading) bool {

@@ -225,6 +225,8 @@ func TestValues(t *testing.T) {
 		// year (2026) first, then the next, then the last; none, and this year.
 		"Sat 14 June": "2025-06-14", "Sunday 14 June": "2026-06-14", "Mon 14 June": "2027-06-14",
 		"Friday 14 June": "2026-06-14", "14 June": "2026-06-14",
+		// Two digits of a year read as strptime does: 69–99 the 1900s, the rest the 2000s.
+		"3 Feb 87": "1987-02-03", "3 Feb '87": "1987-02-03", "12/25/68": "2068-12-25", "12/25/69": "1969-12-25",
 	}
 	for in, want := range dates {
 		d, ok := parseDate(in, false, 2026)

@@ -39,8 +39,10 @@ var (
 	reNumeric = regexp.MustCompile(`^(\d{1,2})([/.-])(\d{1,2})[/.-](\d{2}|\d{4})$`)
 	reDay     = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)?$`)
 	reYear    = regexp.MustCompile(`^\d{4}$`)
-	reClock   = regexp.MustCompile(`^(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*(a\.?m\.?|p\.?m\.?|h)?$`)
-	reNumber  = regexp.MustCompile(`^[$€£¥₹]?\s?(-?\d[\d,]*(?:\.\d+)?)\s?(?:%|[$€£¥₹]|usd|eur|gbp|nok|kr)?$`)
+	// reShortYear is a year written with two digits, after its day and month.
+	reShortYear = regexp.MustCompile(`^['’]?\d{2}$`)
+	reClock     = regexp.MustCompile(`^(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*(a\.?m\.?|p\.?m\.?|h)?$`)
+	reNumber    = regexp.MustCompile(`^[$€£¥₹]?\s?(-?\d[\d,]*(?:\.\d+)?)\s?(?:%|[$€£¥₹]|usd|eur|gbp|nok|kr)?$`)
 )
 
 // date is a calendar date read from text; ambiguous is set when day and month could swap.
@@ -71,7 +73,7 @@ func parseDate(s string, dayFirst bool, year int) (date, bool) {
 	if m := reNumeric.FindStringSubmatch(s); m != nil {
 		a, b, y := atoi(m[1]), atoi(m[3]), atoi(m[4])
 		if y < 100 {
-			y += 2000
+			y = fullYear(y)
 		}
 		// Dots are the day-first European habit (5.3.2027); slashes follow the locale.
 		first := dayFirst || m[2] == "."
@@ -113,6 +115,8 @@ func parseDate(s string, dayFirst bool, year int) (date, bool) {
 			d.y = atoi(w)
 		case reDay.MatchString(w) && d.d == 0:
 			d.d = atoi(reDay.FindStringSubmatch(w)[1])
+		case reShortYear.MatchString(w) && d.y == 0 && d.d > 0 && d.m > 0:
+			d.y = fullYear(atoi(strings.TrimLeft(w, "'’"))) // "born 3 Feb 87"
 		default:
 			return date{}, false
 		}
@@ -127,6 +131,15 @@ func parseDate(s string, dayFirst bool, year int) (date, bool) {
 		}
 	}
 	return d, d.valid()
+}
+
+// fullYear is the year two digits stand for, as strptime reads them: 69–99 the 1900s,
+// 00–68 the 2000s ("3 Feb 87" is 1987, "12/03/27" 2027).
+func fullYear(yy int) int {
+	if yy >= 69 {
+		return 1900 + yy
+	}
+	return 2000 + yy
 }
 
 // weekdayNumber is the day of the week a weekday word names, Sunday 0; -1 for none.

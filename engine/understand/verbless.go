@@ -259,7 +259,11 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			if t.key == "be" {
 				cut = m - 1
 			}
-			try(body[:cut], body[m+1:], 0.97, true)
+			value := body[m+1:]
+			if len(value) > 1 && value[0].key == "now" {
+				value = value[1:] // "my mobile is now 07700 900461": the number is new, "now" no part of it
+			}
+			try(body[:cut], value, 0.97, true)
 		case isContraction(body[m-1]) && r.namesAField(body[m-1]):
 			// "Name's Doreen Pike": "'s" is "is". "Peter's passport expiry …" is whose:
 			// Peter names a part of the page, no field.
