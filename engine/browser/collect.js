@@ -86,7 +86,8 @@
     const label = m.getAttribute('aria-label');
     if (label && label.trim()) return clip(label.trim(), 60);
     let o = m.parentElement && m.parentElement.closest('[role=menuitem]');
-    if (!o && m.id) o = m.getRootNode().querySelector('[aria-controls="' + CSS.escape(m.id) + '"]');
+    const root = /** @type {Document | ShadowRoot} */ (m.getRootNode());
+    if (!o && m.id) o = root.querySelector('[aria-controls="' + CSS.escape(m.id) + '"]');
     if (!o) return '';
     deps.push(o);
     let t = '';
@@ -99,7 +100,8 @@
   /** @type {Errand.Collect['contextOf']} */
   function contextOf(K, c, R, deps) {
     const el = c.el;
-    if (c.role === 'menu') {
+    const role = el.getAttribute('role');
+    if (role === 'menuitem' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
       // A menu's item is where the menu says ("Reading history ▸ Download as CSV",
       // "My account ▸ Sign out"): the item or button that opens its menu, or the menu's
       // own label (docs/understanding.md, step 2).
