@@ -208,10 +208,17 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 // verbless words would tick what was to be unticked.
 func (r *reader) readAgainAs(body []token, c carry, quality float64) clause {
 	cl := r.readAgain(body, quality)
-	if v, _ := verbAt(body, 0); c.verb != "" && c.words != "" && v == "" {
-		cl.cmds[0].Phrase = c.words + " " + cl.cmds[0].Phrase
-	}
+	cl.cmds[0].Phrase = c.withVerb(body, cl.cmds[0].Phrase)
 	return cl
+}
+
+// withVerb is phrase, the words of body as they are to be read again, with the verb the
+// clause inherits put before it when body has no verb of its own.
+func (c carry) withVerb(body []token, phrase string) string {
+	if v, _ := verbAt(body, 0); c.verb != "" && c.words != "" && v == "" {
+		return c.words + " " + phrase
+	}
+	return phrase
 }
 
 // namedAlone reports a reading on hidden controls h that only ticks or unticks boxes,
@@ -357,10 +364,7 @@ func (r *reader) openFirst(body []token, c carry, hidden clause, chain []int) (c
 			phrase = joinRaw(rest)
 		}
 	}
-	if v, _ := verbAt(body, 0); c.verb != "" && c.words != "" && v == "" {
-		phrase = c.words + " " + phrase // the verb it inherits (readAgainAs)
-	}
-	cmds = append(cmds, Command{Verb: verbClause, Phrase: phrase, Words: joinRaw(body), Changes: true})
+	cmds = append(cmds, Command{Verb: verbClause, Phrase: c.withVerb(body, phrase), Words: joinRaw(body), Changes: true})
 	out := clause{cmds: cmds, quality: hidden.quality * 0.95, changes: true, deferred: true, next: hidden.next}
 	for _, g := range hidden.grounded {
 		g.ID = ""

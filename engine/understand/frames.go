@@ -102,11 +102,12 @@ func (r *reader) afterSoftVerb(body []token, changed bool) []clause {
 			rest = rest[1:]
 		}
 	}
-	if namesAnew(joinRaw(body[:n])) {
+	vw := joinRaw(body[:n])
+	if namesAnew(vw) {
 		return nil
 	}
 	out := []clause{r.fieldValue(rest, changed, false), r.reversedPair(rest, changed), r.optionGoal(rest, changed), r.optionForGroup(rest, changed)}
-	if fold(joinRaw(body[:n])) == "add" {
+	if fold(vw) == "add" {
 		// "add garlic bread", "can u add a bbq dip", "add olives": what is added is an
 		// item the page offers, its menu item, button or box, read as the page names it;
 		// "a" counts one of it.
