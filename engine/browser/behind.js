@@ -321,7 +321,12 @@
     if (!name) return null;
     // The heading hidden with the control (a panel's own title) is its context; the walk
     // skips hidden headings, so it is read here.
-    const head = c.head && !c.head.getClientRects().length ? E.words(c.head, 60) : '';
+    let head = c.head && !c.head.getClientRects().length ? E.words(c.head, 60) : '';
+    // A fieldset's legend under that heading says more ("Second guest" under "Guests"),
+    // as it does for shown controls (contextOf).
+    const fs = head ? c.el.closest('fieldset') : null;
+    const lg = fs && c.head && !fs.contains(c.head) ? fs.querySelector('legend') : null;
+    if (lg && E.words(lg, 60)) head = E.words(lg, 60);
     /** @type {Errand.Hidden} */
     const out = { r: c.role, n: name, t: '', c: head || (W.K ? contextOf(W.K, c, h.R, deps) : ''), o: null, by: '', via: 0 };
     if (out.c === name) out.c = '';

@@ -95,6 +95,25 @@
     return clip(t.replace(/\s+/g, ' ').replace(/[\s▾▸►▼▶›>⌄:…]+$/u, '').trim(), 60);
   }
 
+  // listOf names the listbox el is an option of by the listbox's own label (aria-labelledby,
+  // aria-label): "Email language" for the options a button "English ▾" opens.
+  /** @param {Errand.El} el @param {Errand.El[]} deps @returns {string} */
+  function listOf(el, deps) {
+    const l = el.parentElement && el.parentElement.closest('[role=listbox]');
+    if (!l) return '';
+    let t = '';
+    const root = /** @type {Document | ShadowRoot} */ (l.getRootNode());
+    for (const id of (l.getAttribute('aria-labelledby') || '').split(/\s+/)) {
+      const x = id && ('getElementById' in root ? root.getElementById(id) : null);
+      if (x && x !== el) {
+        t += ' ' + E.words(x, 60);
+        deps.push(x);
+      }
+    }
+    if (!t.trim()) t = l.getAttribute('aria-label') || '';
+    return clip(t.replace(/\s+/g, ' ').replace(/[\s▾▸►▼▶›>⌄:…]+$/u, '').trim(), 60);
+  }
+
   // contextOf is the nearest of the enclosing row, the fieldset legend and the closest
   // preceding visible heading, so "Delete" in one row can be told from "Delete" in the next.
   /** @type {Errand.Collect['contextOf']} */
@@ -106,6 +125,12 @@
       // "My account ▸ Sign out"): the item or button that opens its menu, or the menu's
       // own label (docs/understanding.md, step 2).
       const t = menuOf(el, deps);
+      if (t) return t;
+    }
+    if (role === 'option') {
+      // A listbox's option is one of what the listbox is labelled ("Email language ▸
+      // 日本語"), as a menu's item is one of its menu.
+      const t = listOf(el, deps);
       if (t) return t;
     }
     if (R.rows) {

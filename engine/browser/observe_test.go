@@ -406,3 +406,29 @@ func TestWordsApart(t *testing.T) {
 		t.Errorf("Save draft shows %q besides its name, want nothing", got)
 	}
 }
+
+// TestPartContexts: a listbox's option is in what the listbox is labelled, a menu's item in
+// the menu its button opens, and a field hidden behind a tab in its fieldset's legend
+// rather than the panel's heading (docs/understanding.md, step 2).
+func TestPartContexts(t *testing.T) {
+	t.Parallel()
+	obs := observe(t, openAt(t, fixtures(t), "/contexts.html"))
+	got := map[string][]string{}
+	for _, n := range obs.Tree {
+		got[n.Role+" "+n.Name] = append(got[n.Role+" "+n.Name], n.Ctx)
+	}
+	for _, h := range obs.Behind {
+		got["behind "+h.Role+" "+h.Name] = append(got["behind "+h.Role+" "+h.Name], h.Ctx)
+	}
+	want := map[string][]string{
+		page.RoleOption + " English":                {"Email language"},
+		page.RoleOption + " 日本語":                    {"Email language"},
+		"behind " + page.RoleMenuItem + " Sign out": {"My account"},
+		"behind " + page.RoleInput + " First name":  {"Lead guest", "Second guest"},
+	}
+	for k, v := range want {
+		if !slices.Equal(got[k], v) {
+			t.Errorf("%s: contexts %q, want %q", k, got[k], v)
+		}
+	}
+}

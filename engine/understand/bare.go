@@ -118,7 +118,22 @@ func (r *reader) namedBoxes(body []token, changed bool) clause {
 	if v, _ := verbAt(body, 0); v != "" {
 		return clause{}
 	}
-	cl := r.withVerb(vCheck, "", body, changed)
+	var cl clause
+	if parts := eitherParts(body); len(parts) > 1 {
+		// "mornings or evenings": times that all suit, boxes of one group, each ticked.
+		cl = clause{quality: 1}
+		for _, p := range parts {
+			pc := r.withVerb(vCheck, "", p, changed)
+			cl.cmds, cl.grounded = append(cl.cmds, pc.cmds...), append(cl.grounded, pc.grounded...)
+			cl.questions, cl.unexplained = append(cl.questions, pc.questions...), append(cl.unexplained, pc.unexplained...)
+			cl.assumed, cl.quality = append(cl.assumed, pc.assumed...), min(cl.quality, pc.quality)
+		}
+		if !r.oneBoxGroup(cl.cmds) {
+			return clause{}
+		}
+	} else {
+		cl = r.withVerb(vCheck, "", body, changed)
+	}
 	if !bound(cl) || cl.quality < 0.6 {
 		return clause{}
 	}
@@ -150,6 +165,43 @@ func (r *reader) namedBoxes(body []token, changed bool) clause {
 	}
 	cl.quality *= 0.9
 	return cl
+}
+
+// eitherParts splits "A or B" (and "A, B or C") said of boxes into its items; a clause
+// with no "or" is one part.
+func eitherParts(body []token) [][]token {
+	if !slices.ContainsFunc(body, func(t token) bool { return t.kind == tokWord && t.key == "or" }) {
+		return nil
+	}
+	var out [][]token
+	from := 0
+	for i, t := range body {
+		if t.kind == tokWord && (t.key == "or" || t.key == "and") || t.kind == tokPunct && t.raw == "," {
+			if i == from {
+				return nil
+			}
+			out, from = append(out, body[from:i]), i+1
+		}
+	}
+	if from >= len(body) {
+		return nil
+	}
+	return append(out, body[from:])
+}
+
+// oneBoxGroup reports two or more commands that tick boxes of one group.
+func (r *reader) oneBoxGroup(cmds []Command) bool {
+	if len(cmds) < 2 {
+		return false
+	}
+	first := r.ix.nodeOf(cmds[0].Action.ID)
+	for _, c := range cmds {
+		n := r.ix.nodeOf(c.Action.ID)
+		if n < 0 || first < 0 || r.ix.nodes[n].Role != page.RoleCheckbox || r.ix.nodes[n].Ctx != r.ix.nodes[first].Ctx {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsAlike reports a name that has each key, or another form of it.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -199,7 +200,7 @@ func (r *reader) bindType(cl clause, cmd Command, a page.Action, node int, value
 	if both, ok := r.splitDateTime(cl, cmd, node, value, ground); ok {
 		return both
 	}
-	out, assumed, problem := convert(n, value, r.opts)
+	out, assumed, problem := convert(n, value, r.optsFor(n))
 	if problem != "" {
 		return clause{quality: cl.quality * 0.9, questions: []Question{{Kind: AskValue, Command: -1, Words: words,
 			Text: fmt.Sprintf("What should I put into %s? %s.", target, capitalize(problem)), Element: n.ID, Verb: cmd.Verb}}}
@@ -272,4 +273,43 @@ func (r *reader) suggestionTie(node int, value string, typed Command) (Question,
 			Then: []Command{typed, {Verb: verbSuggest, Phrase: opt, Value: opt, Words: typed.Words}}})
 	}
 	return q, true
+}
+
+// optsFor is the reading options for a value going into n: a date said without its year
+// takes the year of the date the field holds, else the one year every other date field on
+// the page holds ("move check-out to the 17th of June" on a booking for June 2025 is 2025),
+// before the current year. The year is announced either way (convert).
+func (r *reader) optsFor(n page.Node) Options {
+	o := r.opts
+	if n.Type != "date" && n.Type != "datetime-local" {
+		return o
+	}
+	y := isoYear(n.Value)
+	if y == 0 {
+		for _, m := range r.ix.nodes {
+			switch my := isoYear(m.Value); {
+			case m.Type != "date" && m.Type != "datetime-local" || my == 0:
+			case y == 0:
+				y = my
+			case y != my:
+				return o // dates of different years: none is the page's
+			}
+		}
+	}
+	if y > 0 {
+		o.Today = time.Date(y, time.January, 1, 0, 0, 0, 0, time.UTC)
+	}
+	return o
+}
+
+// isoYear is the year of a date input's value (YYYY-MM-DD…), 0 for none.
+func isoYear(v string) int {
+	if len(v) < 10 || v[4] != '-' || v[7] != '-' {
+		return 0
+	}
+	y, ok := atoiOK(v[:4])
+	if !ok {
+		return 0
+	}
+	return y
 }

@@ -46,7 +46,13 @@ func (r *reader) fieldAndButton(body []token, changed bool) clause {
 		if v := r.ix.names[b][0]; !r.namedByVerb(b, body[0].key, said) && !(useVerbs[body[0].key] && slices.Contains(commitNames, v) && r.namedByVerb(b, v, said)) {
 			continue
 		}
-		fields := r.fieldsBefore(b)
+		fields, named := r.fieldsBefore(b)
+		if len(named) == 1 && !continuesName(body[:1], body[1:], r.ix.nodes[named[0]].Name) {
+			// "add oat milk" beside an "Add an item…" field and its Add button: the verb
+			// names both, and the words do not go on with the field's name as "schedule
+			// for 14 March" does with "Schedule for", so that field is the one sent.
+			fields = named
+		}
 		if len(fields) == 0 {
 			continue
 		}
@@ -81,9 +87,8 @@ func (r *reader) namedByVerb(b int, verb string, said []string) bool {
 }
 
 // fieldsBefore lists the text fields among the few controls just before a button, in its
-// own section: the fields it sends.
-func (r *reader) fieldsBefore(b int) []int {
-	var out []int
+// own section: the fields it sends; named are those the button's verb names too.
+func (r *reader) fieldsBefore(b int) (out, named []int) {
 	for i := b - 1; i >= 0 && i >= b-fieldsAhead; i-- {
 		n := r.ix.nodes[i]
 		if n.Ctx != r.ix.nodes[b].Ctx || n.Group != r.ix.nodes[b].Group {
@@ -91,11 +96,16 @@ func (r *reader) fieldsBefore(b int) []int {
 		}
 		// A field named by the verb too ("Schedule for" before "Schedule") is what the
 		// words name: "schedule for 14 March" fills it and presses nothing.
-		if isField(n) && n.Role != page.RoleSelect && !(len(r.ix.names[i]) > 0 && r.ix.names[i][0] == r.ix.names[b][0]) {
+		if !isField(n) || n.Role == page.RoleSelect {
+			continue
+		}
+		if len(r.ix.names[i]) > 0 && r.ix.names[i][0] == r.ix.names[b][0] {
+			named = append(named, i)
+		} else {
 			out = append(out, i)
 		}
 	}
-	return out
+	return out, named
 }
 
 // fillThenPress reads what follows the verb as field and value (or as the value alone when
@@ -111,6 +121,7 @@ func (r *reader) fillThenPress(body []token, b int, fields []int, changed bool) 
 	if swallows(r, rest) || slices.ContainsFunc(rest, func(t token) bool { return t.kind == tokWord && connectives[t.key] }) {
 		return clause{}, false // "submit the survey and send me a code" is two errands
 	}
+	rest = r.withoutButtonPlace(rest, b)
 	fill := r.fieldValue(rest, changed, true)
 	if !(len(fill.cmds) == 1 && fill.cmds[0].Bound && len(fill.questions) == 0 && len(fill.unexplained) == 0 &&
 		slices.ContainsFunc(fields, func(i int) bool { return r.ix.nodes[i].ID == fill.cmds[0].Action.ID }) &&
@@ -121,12 +132,15 @@ func (r *reader) fillThenPress(body []token, b int, fields []int, changed bool) 
 			return clause{}, false
 		}
 		rest = r.dropNameWords(rest, fields[0], b)
-		if len(rest) == 0 || isVague(rest) || !cleanValue(rest) || r.ix.onPage(rest) {
+		if len(rest) == 0 || isVague(rest) || !cleanValue(rest) || r.ix.onPage(rest) && !r.suggests(fields[0], rest) {
 			return clause{}, false
 		}
 		val, quoted := r.valueText(rest)
 		fill = r.bindClause(vType, "", fields[0], 0.95, val, quoted, joinRaw(rest))
-		if len(fill.cmds) != 1 || len(fill.questions) > 0 {
+		// A field that suggests as one types ("Add something" with "Porridge oats 1kg")
+		// is typed into, its suggestion picked, then the button pressed.
+		picked := len(fill.cmds) == 2 && fill.cmds[1].Verb == verbSuggest
+		if len(fill.cmds) != 1 && !picked || len(fill.questions) > 0 {
 			return clause{}, false
 		}
 	}
@@ -176,4 +190,32 @@ func namesField(value, field string) bool {
 		}
 	}
 	return true
+}
+
+// suggests reports words all held by one of the suggestions a field offers as one types:
+// what is on the page as that field's own suggestion is what to type, not a row to act on.
+func (r *reader) suggests(field int, words []token) bool {
+	if !r.ix.nodes[field].Has("autocomplete") {
+		return false
+	}
+	keys := matchKeys(joinRaw(words))
+	return len(keys) > 0 && slices.ContainsFunc(r.ix.opts[field], func(o []string) bool { return containsAll(o, keys) })
+}
+
+// withoutButtonPlace drops the place said after the value when it is where the button is:
+// "add porridge oats to the basket" beside the Add of "Your basket".
+func (r *reader) withoutButtonPlace(rest []token, b int) []token {
+	ctx := r.ix.ctx(b)
+	for j := len(rest) - 2; j > 0; j-- {
+		if t := rest[j]; t.kind != tokWord || !intoWords[t.key] {
+			continue
+		}
+		keys := dropArticles(keysOfToks(rest[j+1:]))
+		keys = slices.DeleteFunc(keys, func(k string) bool { return possessive[k] })
+		if len(keys) > 0 && containsAll(ctx, keys) {
+			return rest[:j]
+		}
+		break
+	}
+	return rest
 }

@@ -27,6 +27,11 @@ func (r *reader) optionGoal(body []token, changed bool) clause {
 	if len(cl.cmds) != 1 && !picked || len(cl.cmds) == 0 || !cl.cmds[0].Bound || cl.quality < 0.8 || len(cl.unexplained) > 0 {
 		return clause{}
 	}
+	if b, ok := r.ix.resolve(body, vSelect).best(); ok && b.member && r.ix.nodes[b.node].ID == cl.cmds[0].Action.ID {
+		// ", 1 L," beside a Whole milk row holding "1 L": words that name only the row or
+		// group an element is in, none of its own, say no choice of it.
+		return clause{}
+	}
 	cl.quality *= 0.97
 	return cl
 }

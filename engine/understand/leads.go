@@ -12,12 +12,13 @@ import (
 // against testdata/leads.txt.
 var choosingLeads = func() [][]string {
 	var out [][]string
-	for _, l := range []string{"go for", "i'll go for", "i'll go with", "i'll have", "i'll take", "let's go with",
+	for _, l := range []string{"i'd love to hear about", "we'd love to hear about", "i'd like to hear about", "i want to hear about", "go for", "i'll go for", "i'll go with", "i'll have", "i'll take", "let's go with",
 		"we'd like", "we'll go with", "we'll have", "we'll take", "i'll need", "we'll need", "i need", "we need", "i want", "we want",
 		"i'd like", "i'll want", "we'll want", "i'm after", "we're after",
 		// "put me on the off-peak plan", "sign me up for the 6am class": the person is put
 		// where the option says.
-		"put me on", "put me onto", "put me down for", "put me in for", "put us on", "put us down for", "sign me up for", "sign us up for", "book me on", "book me onto", "book me in for", "book us on", "move me to", "move me onto", "switch me to", "switch me over to", "upgrade me to", "downgrade me to"} {
+		"put me on", "put me onto", "put me down for", "put me in for", "put us on", "put us down for", "sign me up for", "sign us up for", "book me on", "book me onto", "book me in for", "book us on", "move me to", "move me onto", "switch me to", "switch me over to", "upgrade me to", "downgrade me to",
+		"move us to", "move us onto", "switch us to", "switch us over to", "upgrade us to", "downgrade us to", "change us to", "change me to", "i'd love", "we'd love"} {
 		out = append(out, matchKeys(l))
 	}
 	return out

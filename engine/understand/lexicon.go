@@ -93,7 +93,7 @@ var verbs = map[string]verb{
 	"type": vType, "type in": vType, "enter": vType, "input": vType, "write": vType, "write in": vType,
 	"put": vType, "put in": vType, "insert": vType, "fill": vType, "fill in": vType, "fill out": vType,
 	"key in": vType, "set": vType, "change": vType, "update": vType, "make": vType, "paste": vType,
-	"populate": vType, "add": vType, "provide": vType, "give": vType, "specify": vType,
+	"populate": vType, "add": vType, "reschedule": vType, "provide": vType, "give": vType, "specify": vType,
 	"edit": vType, "modify": vType, "adjust": vType, "pop": vType, "pop in": vType, "stick": vType,
 	"select": vSelect, "choose": vSelect, "pick": vSelect, "pick out": vSelect, "opt for": vSelect,
 	"go with": vSelect, "switch to": vSelect, "change to": vSelect,

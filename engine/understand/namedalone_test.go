@@ -97,3 +97,19 @@ func TestOrdinalPlace(t *testing.T) {
 		{"thin crust", nil},
 	})
 }
+
+// TestPronounNamesNoField: "it's …" speaks of the thing listed, never of a field whose help
+// text happens to say "it" (a wrong action once: a description typed from a statement
+// about materials).
+func TestPronounNamesNoField(t *testing.T) {
+	obs := page.Observation{URL: "http://x/listing", Tree: []page.Node{
+		{ID: "1", Role: page.RoleCheckbox, Name: "Solid wood", Ctx: "Materials"},
+		{ID: "2", Role: page.RoleCheckbox, Name: "Metal", Ctx: "Materials"},
+		{ID: "3", Role: page.RoleCheckbox, Name: "Glass", Ctx: "Materials"},
+		{ID: "4", Role: page.RoleTextarea, Name: "Tell buyers why you're selling, whether it comes apart…", Ctx: "Description"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"it's solid oak with a glass top and metal legs", nil},
+		{"there's a scratch on the left leg", nil},
+	})
+}

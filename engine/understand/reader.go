@@ -337,6 +337,11 @@ func isConnective(toks []token, i int) bool {
 		return i+1 < len(toks) && toks[i+1].key == "that"
 	case t.key == "&" || t.key == "+":
 		return true
+	case t.key == "but":
+		// "I don't want anything from partners, but I'd love …": after a comma it joins
+		// what the person does and does not want; inside a clause ("anything but red") it
+		// is a word of it.
+		return i > 0 && toks[i-1].kind == tokPunct && toks[i-1].raw == ","
 	case t.key == "so":
 		// "they're both coming so hit the + twice": "so" before a verb starts the step.
 		v, _ := verbAt(toks, i+1)

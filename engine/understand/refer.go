@@ -18,6 +18,8 @@ type cand struct {
 	// ownWords: the qualifier's words are in the element's own name ("Save Casa do Rio"
 	// for "the heart on Casa do Rio"), which says more than a context that holds them.
 	ownWords bool
+	// member: the words named only the element's group or row, none of its own name.
+	member bool
 }
 
 // ref is the verdict on one element phrase ("the second Delete button for Tom Baker").
@@ -145,7 +147,7 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 		}
 		for _, i := range members {
 			if fit := roleFit(v, p, ix.nodes[i]); fit > 0 {
-				r.cands = append(r.cands, cand{node: i, score: round.Hundredths(groupScore * fit), option: -1})
+				r.cands = append(r.cands, cand{node: i, score: round.Hundredths(groupScore * fit), option: -1, member: true})
 				explainedName = fill(len(nameKeys))
 			}
 		}

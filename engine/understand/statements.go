@@ -264,6 +264,9 @@ func (r *reader) unwanted(body []token, changed bool) clause {
 			return clause{}
 		}
 	}
+	if len(rest) > 2 && (rest[0].key == "anything" || rest[0].key == "any") && (rest[1].key == "from" || rest[1].key == "about") {
+		rest = rest[1:] // "anything from partners": what comes from them, "from partners" said
+	}
 	if len(rest) > 1 && (rest[0].key == "a" || rest[0].key == "an" || rest[0].key == "any") {
 		rest = rest[1:] // "a replacement card": the one the box offers
 	}

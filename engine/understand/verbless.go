@@ -58,10 +58,14 @@ func (r *reader) exactLabel(body []token) (int, bool) {
 	// "print my schedule" for "Print schedule": the person's own "my" is no word of the
 	// label's, unless the label says it ("Delete my account").
 	mine := slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return k == "my" || k == "our" })
+	plain := asPlain(keys)
 	hit := -1
 	for _, i := range r.ix.nodesWith(keys) {
 		n := r.ix.nodes[i]
-		if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio || !slices.Equal(r.ix.names[i], keys) && (len(mine) < 2 || !slices.Equal(r.ix.names[i], mine)) {
+		if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio {
+			continue
+		}
+		if !slices.Equal(r.ix.names[i], keys) && (len(mine) < 2 || !slices.Equal(r.ix.names[i], mine)) && (len(plain) < 2 || !slices.Equal(asPlain(r.ix.names[i]), plain)) {
 			continue
 		}
 		if hit >= 0 && !sameThing(r.ix.nodes[hit], n) {
@@ -70,6 +74,20 @@ func (r *reader) exactLabel(body []token) (int, bool) {
 		hit = i
 	}
 	return hit, hit >= 0
+}
+
+// asPlain is a label's words without "as" and without the object a person puts after its
+// verb: "save it as a draft" says "Save draft" and "Save as draft" alike, "mark them as
+// read" "Mark as read".
+func asPlain(keys []string) []string {
+	out := make([]string, 0, len(keys))
+	for k, w := range keys {
+		if w == "as" || k == 1 && pronouns[w] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // verbAsName reads a clause whose first words are a button's label and the rest says
@@ -183,6 +201,17 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if len(value) == 0 || len(target) == 0 {
 			return
 		}
+		moved := len(target) > 1 && target[0].kind == tokWord && movingWords[target[0].key] && r.whenValue(value)
+		if _, ok := r.fieldFor(target, value); moved && ok {
+			moved = false // "move-in date 14 March": the word is the field's own
+		}
+		if moved {
+			// "move check-out to the 17th of June", "push the start back to 10:30": a
+			// date or time field moved is set to the new one ("move me to the 3pm
+			// slot" is no field).
+			target = target[1:]
+			bias *= 0.9 // a reading that has "move" as a word of the page wins
+		}
 		if target[0].kind == tokWord && indefinite[target[0].key] {
 			return // "a promo code and apply it" names no field
 		}
@@ -195,6 +224,9 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			return
 		}
 		b, ok := r.fieldFor(target, value)
+		if moved && (!ok || !slices.Contains([]string{"date", "time", "datetime-local"}, r.ix.nodes[b.node].Type)) {
+			return
+		}
 		whole := len(value) == 1 && value[0].kind == tokQuoted || marked && cleanValue(value) && !swallows(r, value)
 		if (!ok || b.score < 0.8 || !isField(r.ix.nodes[b.node])) && whole {
 			if i, found := r.bodyField(target); found {
@@ -211,7 +243,7 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		// With no verb and no ":" the field must be named well, unless the value's
 		// shape is what the field takes ("prefered tiem 4pm" into a time input).
 		need := 0.8
-		if marked || shapeFits(value, r.ix.nodes[max(0, b.node)]) || ok && r.madeValueAt(b.node, value, 0) {
+		if marked || shapeFits(value, r.ix.nodes[max(0, b.node)]) || ok && (r.madeValueAt(b.node, value, 0) || codeWords(value) && r.headOfOneField(target, b.node)) {
 			need = 0.6
 		}
 		if !ok || b.score < need {
@@ -250,6 +282,8 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			try(body[:m], body[m+1:], 0.98, true)
 		case t.key == "as":
 			try(body[m+1:], body[:m], 0.97, false)
+		case (t.key == "in" || t.key == "into") && !saysVerb(body[:m]) && !isVague(body[:m]) && r.namedByOwnWords(body[m+1:], body[:m]):
+			try(body[m+1:], body[:m], 0.96, false) // "07700 900123 in the phone box"
 		case t.key == "to" || t.key == "at":
 			try(body[:m], body[m+1:], 0.96, true) // "brightness to eighty"
 		case withWords[t.key]:
@@ -488,6 +522,10 @@ func continuesName(target, value []token, name string) bool {
 	return len(value) > 0 && n < len(keys) && value[0].key == keys[n]
 }
 
+// contractedHeads are the words before "'s" that make "is" of it and name nothing:
+// "there's", "here's", "what's", "he's".
+var contractedHeads = set("there", "here", "what", "who", "he", "she", "let", "where", "how")
+
 // isContraction reports a word written with "'s" for "is": "name's", "postcode’s".
 func isContraction(t token) bool {
 	if t.kind != tokWord || len(t.raw) < 3 {
@@ -507,6 +545,11 @@ func sharesWord(name, keys []string) bool {
 // namesAField reports a word, less its "'s", that is a word of a field's own name.
 func (r *reader) namesAField(t token) bool {
 	k := strings.TrimSuffix(strings.TrimSuffix(t.key, "'s"), "’s")
+	if pronouns[k] || contractedHeads[k] {
+		// "it's solid oak …" speaks of the thing, not of a field whose help says "whether
+		// it comes apart".
+		return false
+	}
 	return slices.ContainsFunc(r.ix.byKey[k], func(i int) bool { return isField(r.ix.nodes[i]) })
 }
 

@@ -26,6 +26,9 @@ func wordEq(a, b string) float64 {
 	if a != "" && b != "" && isDigit(a[0]) && isDigit(b[0]) && (dayOf(a) == b || dayOf(b) == a) {
 		return 0.95 // "the 8th" for "Mon 8 Dec"
 	}
+	if perspective[a] == b || perspective[b] == a {
+		return 0.95 // "events near me" is the page's "Events near you"
+	}
 	if len(a) < 3 || len(b) < 3 {
 		return 0
 	}
@@ -251,3 +254,8 @@ var calendarNames = map[string]string{
 	"sun": "sunday", "jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
 	"jul": "july", "aug": "august", "sep": "september", "oct": "october", "nov": "november", "dec": "december",
 }
+
+// perspective maps the person's words for themselves to the page's words for them: the
+// page says "you", the person "me".
+var perspective = map[string]string{"me": "you", "my": "your", "i": "you", "us": "you", "our": "your",
+	"mine": "yours", "myself": "yourself", "we": "you"}

@@ -1,0 +1,73 @@
+package understand
+
+import (
+	"slices"
+	"strings"
+)
+
+// How a clause with no verb names the field its value goes into, beyond the field's whole
+// name (fieldValue, verbless.go): the noun a label ends on, the field's own words before a
+// box or role word, a date or time field "moved" (docs/understanding.md item 49).
+
+// saysVerb reports words that start with a verb or hold an indefinite: "put something
+// nice in the requests box" is an instruction, not a value said before its field.
+func saysVerb(toks []token) bool {
+	if v, _ := verbAt(toks, 0); v != "" {
+		return true
+	}
+	return slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokWord && indefinite[t.key] })
+}
+
+// movingWords say a date or time is moved; they are verbs only before a field and one.
+var movingWords = set("move", "shift", "push")
+
+// whenValue reports a value that is a date or a time.
+func (r *reader) whenValue(value []token) bool {
+	text := joinRaw(value)
+	if _, ok := parseDate(text, r.opts.DayFirst, r.opts.year()); ok {
+		return true
+	}
+	_, ok := parseClock(text)
+	return ok
+}
+
+// namedByOwnWords reports a target that names its field by a word of the field's own
+// name, not only by the section it is in: "the phone box" is Phone number, "my basket" no
+// field of the basket.
+func (r *reader) namedByOwnWords(target, value []token) bool {
+	b, ok := r.fieldFor(target, value)
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(contentKeys(keysOfToks(target)), func(k string) bool {
+		return !isRoleWord(k) && slices.Contains(r.ix.names[b.node], k)
+	})
+}
+
+// codeWords reports a short value every word of which holds a digit or an @, or is quoted:
+// "SE1 7PB", "HH-2094417", never words that could be an instruction.
+func codeWords(value []token) bool {
+	if len(value) == 0 || len(value) > 4 {
+		return false
+	}
+	for _, t := range value {
+		if t.kind != tokQuoted && !strings.ContainsAny(t.raw, "0123456789@") {
+			return false
+		}
+	}
+	return true
+}
+
+// headOfOneField reports a target that is the last words of the field's name, which no
+// other field holds: "postcode SE1 7PB" for "Delivery postcode", the noun a name ends on
+// being what the field is.
+func (r *reader) headOfOneField(target []token, field int) bool {
+	keys := dropArticles(keysOfToks(target))
+	name := r.ix.names[field]
+	if len(keys) == 0 || len(keys) >= len(name) || !slices.Equal(name[len(name)-len(keys):], keys) {
+		return false
+	}
+	return !slices.ContainsFunc(r.ix.nodesWith(keys), func(i int) bool {
+		return i != field && isField(r.ix.nodes[i]) && containsAll(r.ix.names[i], keys)
+	})
+}
