@@ -154,6 +154,9 @@ func noValueStart(body []token, m int) bool {
 	if k := body[m].key; body[m].kind == tokWord && (intoWords[k] || withWords[k] || fromWords[k] || k == "it" || k == "them") {
 		return true // nor "send it to Boots" the value "it to Boots": "it" is what is sent
 	}
+	if k := body[m].key; body[m].kind == tokWord && (k == "is" || k == "are" || k == "was") {
+		return true // "the guest is vegan": "is" joins, the value comes after it
+	}
 	return body[m].kind == tokPunct || markedBefore(body, m)
 }
 

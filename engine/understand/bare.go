@@ -119,7 +119,7 @@ func (r *reader) namedBoxes(body []token, changed bool) clause {
 		return clause{}
 	}
 	var cl clause
-	if parts := eitherParts(body); len(parts) > 1 {
+	if parts := eitherParts(body); len(parts) > 1 && r.wholeList(body) {
 		// "mornings or evenings": times that all suit, boxes of one group, each ticked.
 		cl = clause{quality: 1}
 		for _, p := range parts {

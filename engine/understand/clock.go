@@ -29,6 +29,9 @@ func parseClock(s string) (string, bool) {
 	}
 	s = strings.TrimPrefix(s, "at ")
 	s = strings.TrimSuffix(strings.TrimSuffix(s, " o'clock"), " oclock")
+	for _, pre := range []string{"about ", "around ", "roughly ", "approximately ", "approx "} {
+		s = strings.TrimPrefix(s, pre) // "around half 9": how sure, not which time
+	}
 	if d := reDotClock.FindStringSubmatch(s); d != nil {
 		s = d[1] + ":" + d[2] + d[3] // "7.30pm": a dot between hour and minutes only with am or pm
 	}
@@ -79,6 +82,13 @@ func spokenClock(s string) (string, bool) {
 	h, m := 0, 0
 	f := strings.Fields(s)
 	switch {
+	case len(f) == 2 && f[0] == "half":
+		// "half 9 at night", "half nine": half past, as it is said in Britain.
+		hh, ok := hour(f[1])
+		if !ok {
+			return "", false
+		}
+		h, m = hh, 30
 	case len(f) == 3 && f[1] == "past" && (f[0] == "half" || f[0] == "quarter"):
 		hh, ok := hour(f[2])
 		if !ok {

@@ -71,3 +71,19 @@ func (r *reader) headOfOneField(target []token, field int) bool {
 		return i != field && isField(r.ix.nodes[i]) && containsAll(r.ix.names[i], keys)
 	})
 }
+
+// saysHead reports a target that says the noun the field's name ends on ("name" of "Guest 2
+// name"), or the field's whole name.
+func (r *reader) saysHead(target []token, field int) bool {
+	name := r.ix.names[field]
+	if len(name) == 0 {
+		return false
+	}
+	head := name[len(name)-1]
+	return slices.ContainsFunc(target, func(t token) bool { return t.kind == tokWord && wordEq(t.key, head) >= 0.95 })
+}
+
+// joinsMore reports unquoted words that join two things said: "vegan and allergic to nuts".
+func joinsMore(value []token) bool {
+	return slices.ContainsFunc(value, func(t token) bool { return t.kind == tokWord && connectives[t.key] })
+}

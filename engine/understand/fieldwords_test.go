@@ -106,3 +106,57 @@ func TestEitherBoxes(t *testing.T) {
 		{"small or medium", nil},
 	})
 }
+
+// TestWhenSaid: a date and time said alone go into the date field and the time field beside
+// it; "it happened on", "we'll be getting in around" only say when; "half 9 at night" is
+// 21:30.
+func TestWhenSaid(t *testing.T) {
+	obs := page.Observation{URL: "http://x/claim", Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Date of incident", Type: "date", Ctx: "What happened"},
+		{ID: "2", Role: page.RoleInput, Name: "Approximate time", Type: "time", Ctx: "What happened"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"It happened on Saturday 3rd May 2025 at about quarter past two in the afternoon", []string{`setValue("1", "2025-05-03")`, `setValue("2", "14:15")`}},
+	})
+	hotel := page.Observation{URL: "http://x/hotel", Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Check-in", Type: "date", Value: "2025-06-12"},
+		{ID: "2", Role: page.RoleInput, Name: "Estimated arrival time", Type: "time"},
+	}}
+	readsAs(t, hotel, []goalCase{
+		{"we'll be getting in around half 9 at night", []string{`setValue("2", "21:30")`}},
+	})
+}
+
+// TestSaidOfAPart: "the second guest is vegan" speaks of a numbered part of the page, not of
+// the first field in it (a wrong action once: the words typed into Guest 2's name).
+func TestSaidOfAPart(t *testing.T) {
+	obs := page.Observation{URL: "http://x/table", Tree: []page.Node{
+		{ID: "1", Role: page.RoleInput, Name: "Name", Ctx: "Guest 1"},
+		{ID: "2", Role: page.RoleCheckbox, Name: "Vegetarian", Ctx: "Guest 1"},
+		{ID: "3", Role: page.RoleCheckbox, Name: "Vegan", Ctx: "Guest 1"},
+		{ID: "4", Role: page.RoleCheckbox, Name: "Nut allergy", Ctx: "Guest 1"},
+		{ID: "5", Role: page.RoleInput, Name: "Guest 2 name", Ctx: "Guest 2"},
+		{ID: "6", Role: page.RoleCheckbox, Name: "Vegetarian", Ctx: "Guest 2"},
+		{ID: "7", Role: page.RoleCheckbox, Name: "Vegan", Ctx: "Guest 2"},
+		{ID: "8", Role: page.RoleCheckbox, Name: "Nut allergy", Ctx: "Guest 2"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"the second guest is vegan and allergic to nuts", nil},
+		{"guest 2 name is Tom Ellis", []string{`setValue("5", "Tom Ellis")`}},
+		{"the second guest is Tom", nil},
+	})
+}
+
+// TestCountOfAThing: "it's a 3 bed house" says what the house is; the 3 is no count of the
+// page's Double bed (a wrong action once, when the date before it came to be read).
+func TestCountOfAThing(t *testing.T) {
+	obs := page.Observation{URL: "http://x/removals", Tree: []page.Node{
+		{ID: "1", Role: page.RoleSelect, Name: "Property size", Options: []string{"Please select", "2 bedrooms", "3 bedrooms"}},
+		{ID: "2", Role: page.RoleInput, Name: "Moving date", Type: "date"},
+		{ID: "3", Role: page.RoleInput, Name: "Double bed", Type: "number", Ctx: "Large items"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"we're moving on Fri 30th Jan 2026, it's a 3 bed house", nil},
+		{"we're moving on Fri 30th Jan 2026", []string{`setValue("2", "2026-01-30")`}},
+	})
+}

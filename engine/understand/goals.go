@@ -1,7 +1,9 @@
 package understand
 
 import (
+	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -43,7 +45,7 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	body, lead = r.whenLead(body)
 	sh, ok := shapeAt(body, 0)
 	if !ok || sh.n != len(body) {
-		if _, dt := parseDateTime(joinRaw(body), r.opts); !dt {
+		if _, dt := parseDateTime(reAtAbout.ReplaceAllString(joinRaw(body), "at "), r.opts); !dt {
 			return clause{}
 		}
 		sh.kind = "datetime"
@@ -53,9 +55,14 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	if len(want) == 0 {
 		return clause{}
 	}
+	if sh.kind == "datetime" && !r.hasType("datetime-local") {
+		// "on Saturday 3rd May 2025 at quarter past two": a date field with its time
+		// field beside it takes both (splitDateTime).
+		want = []string{"date"}
+	}
 	var fits, named []int
 	for i, n := range r.ix.nodes {
-		if isField(n) && slices.Contains(want, n.Type) && !n.Occ {
+		if isField(n) && slices.Contains(want, n.Type) && !n.Occ && (sh.kind != "datetime" || n.Type != "date" || r.timeBeside(i) >= 0) {
 			fits = append(fits, i)
 			if lead != "" && slices.ContainsFunc(r.ix.names[i], func(k string) bool { return wordEq(lead, k) > 0 }) {
 				named = append(named, i) // "visiting on 14 March": Date of visit, not Date of birth
@@ -72,9 +79,21 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 		return clause{}
 	}
 	val, _ := r.valueText(body)
+	// "at about quarter past two": how sure the person is of the time is theirs.
+	val = reAtAbout.ReplaceAllString(val, "at ")
 	cl := r.bindClause(vType, "", hit, 0.9, val, false, joinRaw(body))
 	cl.quality *= 0.9
 	return cl
+}
+
+var (
+	reAtAbout = regexp.MustCompile(`(?i)\bat (about|around|roughly|approximately|approx\.?|circa) `)
+	subjects  = set("it", "we", "i", "we're", "i'm", "we’re", "i’m", "they", "they're", "we'll", "i'll", "we’ll", "i’ll")
+)
+
+// hasType reports a field of that input type on the page.
+func (r *reader) hasType(t string) bool {
+	return slices.ContainsFunc(r.ix.nodes, func(n page.Node) bool { return isField(n) && n.Type == t })
 }
 
 // whenLead drops the words that only say a date or time is when something happens: "on 14
@@ -82,11 +101,27 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 // word of coming and going (a closed list), which it returns: it may say which date field.
 func (r *reader) whenLead(body []token) ([]token, string) {
 	lead := ""
+	if len(body) > 3 && body[0].kind == tokWord && (subjects[body[0].key] || subjects[strings.ToLower(body[0].raw)]) {
+		// "it happened on …", "we're arriving on …", "we'll be getting in around …"
+		k := 1
+		if body[k].key == "be" {
+			k++
+		}
+		if k+1 < len(body) && goingWords[body[k].key] {
+			body = body[k:]
+		}
+	}
 	if len(body) > 2 && body[0].kind == tokWord && goingWords[body[0].key] {
 		lead, body = body[0].key, body[1:]
+		if len(body) > 1 && (body[0].key == "in" || body[0].key == "there" || body[0].key == "back") {
+			body = body[1:] // "getting in at 9", "back on the 14th"
+		}
 	}
 	if len(body) > 1 && body[0].kind == tokWord && whenWords[body[0].key] {
 		body = body[1:]
+	}
+	if len(body) > 1 && body[0].kind == tokWord && approximators[body[0].key] {
+		body = body[1:] // "around half 9": how sure, not which time
 	}
 	return body, lead
 }
@@ -126,7 +161,7 @@ func (r *reader) namedWhen(body []token, changed bool) clause {
 	return clause{}
 }
 
-var goingWords = set("visit", "visiting", "arriving", "moving", "starting", "leaving", "departing", "travelling",
+var goingWords = set("happened", "getting", "visit", "visiting", "arriving", "moving", "starting", "leaving", "departing", "travelling",
 	"traveling", "coming", "returning", "staying", "flying", "going")
 
 // removeItem reads "delete Renew passport": the item is named on the page, and the remove

@@ -343,9 +343,10 @@ func isConnective(toks []token, i int) bool {
 		// is a word of it.
 		return i > 0 && toks[i-1].kind == tokPunct && toks[i-1].raw == ","
 	case t.key == "so":
-		// "they're both coming so hit the + twice": "so" before a verb starts the step.
+		// "they're both coming so hit the + twice": "so" before a verb starts the step, as
+		// it does before a count ("… with us now so 1 child please").
 		v, _ := verbAt(toks, i+1)
-		return v != ""
+		return v != "" || i+2 < len(toks) && toks[i+1].kind == tokWord && isDigit(toks[i+1].key[0])
 	case isDash(t.raw):
 		// "direct debit — account holder N Hussain": a dash with a space each side parts
 		// two steps as a comma does; "20-45-77" and "6–7pm" are one word.

@@ -99,8 +99,12 @@ func (r *reader) statement(body []token, changed bool) clause {
 	for from := first; from < len(body); from++ {
 		for to := from + 1; to <= len(body) && to-from <= statementSpan; to++ {
 			span := body[from:to]
-			if _, count := shapeAt(span, 0); span[0].kind != tokWord || !count && !r.pageWord(span[0].key) && !r.slipFor(span[0]) {
+			_, count := shapeAt(span, 0)
+			if span[0].kind != tokWord || !count && !r.pageWord(span[0].key) && !r.slipFor(span[0]) {
 				continue // a choice's words start on a word of the page, a count on its number
+			}
+			if count && to < len(body) && body[to].kind == tokWord && !smallWord(body[to].key) && !r.pageWord(body[to].key) {
+				continue // "it's a 3 bed house": the count says what the house is, not how many beds
 			}
 			for _, cl := range []clause{r.withVerb(vSelect, "", span, changed), r.withVerb(vCheck, "", span, changed), r.optionForGroup(span, changed), r.reversedPair(span, changed)} {
 				i, ok := r.statedChoice(cl)

@@ -297,6 +297,12 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			if len(value) > 1 && value[0].key == "now" {
 				value = value[1:] // "my mobile is now 07700 900461": the number is new, "now" no part of it
 			}
+			if b, ok := r.fieldFor(body[:cut], value); ok && (b.member && !codeWords(value) || !r.saysHead(body[:cut], b.node) && joinsMore(value)) {
+				// "the second guest is vegan and allergic to nuts" beside "Guest 2 name": said
+				// of a person or a part of the page, not of the field, whose noun is not said,
+				// and more than one thing said of them ("the driver is twenty-four" is one).
+				break
+			}
 			try(body[:cut], value, 0.97, true)
 		case isContraction(body[m-1]) && r.namesAField(body[m-1]):
 			// "Name's Doreen Pike": "'s" is "is". "Peter's passport expiry …" is whose:
