@@ -86,6 +86,8 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	return cl
 }
 
+// reAtAbout is "at about" before a time; subjects are who a going word is said of ("it
+// happened", "we'll be getting in").
 var (
 	reAtAbout = regexp.MustCompile(`(?i)\bat (about|around|roughly|approximately|approx\.?|circa) `)
 	subjects  = set("it", "we", "i", "we're", "i'm", "we’re", "i’m", "they", "they're", "we'll", "i'll", "we’ll", "i’ll")
@@ -99,6 +101,8 @@ func (r *reader) hasType(t string) bool {
 // whenLead drops the words that only say a date or time is when something happens: "on 14
 // March 2026", "visiting on 14 March", "arriving 18 Sept" — a preposition, after at most one
 // word of coming and going (a closed list), which it returns: it may say which date field.
+// The going word may come with its subject ("it happened on", "we'll be getting in
+// around"), and the time with how sure the person is of it ("around half 9").
 func (r *reader) whenLead(body []token) ([]token, string) {
 	lead := ""
 	if len(body) > 3 && body[0].kind == tokWord && (subjects[body[0].key] || subjects[strings.ToLower(body[0].raw)]) {
