@@ -76,6 +76,13 @@
     return lg;
   }
 
+  // placeName is the words that name a menu or list, one line, the arrow or colon after
+  // them left out ("My account ▾" is My account).
+  /** @param {string} t @returns {string} */
+  function placeName(t) {
+    return clip(t.replace(/\s+/g, ' ').replace(/[\s▾▸►▼▶›>⌄:…]+$/u, '').trim(), 60);
+  }
+
   // menuOf names the menu el is an item of: the menu's aria-label, else the text of the
   // item or button that opens it (aria-controls), arrows left out; '' for a menu bar's
   // items and a menu that says nothing.
@@ -92,7 +99,7 @@
     deps.push(o);
     let t = '';
     for (const n of o.childNodes) if (!n.contains(m)) t += ' ' + n.textContent;
-    return clip(t.replace(/\s+/g, ' ').replace(/[\s▾▸►▼▶›>⌄:…]+$/u, '').trim(), 60);
+    return placeName(t);
   }
 
   // listOf names the listbox el is an option of by the listbox's own label (aria-labelledby,
@@ -111,7 +118,7 @@
       }
     }
     if (!t.trim()) t = l.getAttribute('aria-label') || '';
-    return clip(t.replace(/\s+/g, ' ').replace(/[\s▾▸►▼▶›>⌄:…]+$/u, '').trim(), 60);
+    return placeName(t);
   }
 
   // contextOf is the nearest of the enclosing row, the fieldset legend and the closest

@@ -119,10 +119,10 @@ func (r *reader) namedBoxes(body []token, changed bool) clause {
 		return clause{}
 	}
 	var cl clause
-	if parts := eitherParts(body); len(parts) > 1 && r.wholeList(body) {
+	if either(body) && r.wholeList(body) {
 		// "mornings or evenings": times that all suit, boxes of one group, each ticked.
 		cl = clause{quality: 1}
-		for _, p := range parts {
+		for _, p := range splitList(body) {
 			pc := r.withVerb(vCheck, "", p, changed)
 			cl.cmds, cl.grounded = append(cl.cmds, pc.cmds...), append(cl.grounded, pc.grounded...)
 			cl.questions, cl.unexplained = append(cl.questions, pc.questions...), append(cl.unexplained, pc.unexplained...)
@@ -167,26 +167,9 @@ func (r *reader) namedBoxes(body []token, changed bool) clause {
 	return cl
 }
 
-// eitherParts splits "A or B" (and "A, B or C") said of boxes into its items; a clause
-// with no "or" is one part.
-func eitherParts(body []token) [][]token {
-	if !slices.ContainsFunc(body, func(t token) bool { return t.kind == tokWord && t.key == "or" }) {
-		return nil
-	}
-	var out [][]token
-	from := 0
-	for i, t := range body {
-		if t.kind == tokWord && (t.key == "or" || t.key == "and") || t.kind == tokPunct && t.raw == "," {
-			if i == from {
-				return nil
-			}
-			out, from = append(out, body[from:i]), i+1
-		}
-	}
-	if from >= len(body) {
-		return nil
-	}
-	return append(out, body[from:])
+// either reports "A or B" (and "A, B or C"): said of boxes, the items that all suit.
+func either(body []token) bool {
+	return slices.ContainsFunc(body, func(t token) bool { return t.kind == tokWord && t.key == "or" })
 }
 
 // oneBoxGroup reports two or more commands that tick boxes of one group.

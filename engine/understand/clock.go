@@ -17,7 +17,7 @@ var reHourMinute = regexp.MustCompile(`^(\d{1,2})[.:](\d{2})$`)
 
 // parseClock reads "10:30", "9:05 pm", "3pm", "15h", "noon", "midnight".
 func parseClock(s string) (string, bool) {
-	s = strings.TrimSpace(strings.ToLower(s))
+	s = unsure(strings.TrimSpace(strings.ToLower(s)))
 	if t, ok := spokenClock(s); ok {
 		return t, true
 	}
@@ -27,11 +27,8 @@ func parseClock(s string) (string, bool) {
 	case "midnight":
 		return "00:00", true
 	}
-	s = strings.TrimPrefix(s, "at ")
+	s = unsure(strings.TrimPrefix(s, "at "))
 	s = strings.TrimSuffix(strings.TrimSuffix(s, " o'clock"), " oclock")
-	for _, pre := range []string{"about ", "around ", "roughly ", "approximately ", "approx "} {
-		s = strings.TrimPrefix(s, pre) // "around half 9": how sure, not which time
-	}
 	if d := reDotClock.FindStringSubmatch(s); d != nil {
 		s = d[1] + ":" + d[2] + d[3] // "7.30pm": a dot between hour and minutes only with am or pm
 	}
@@ -55,6 +52,15 @@ func parseClock(s string) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("%02d:%02d", h, mm), true
+}
+
+// unsure drops the word that says how sure the person is of a time: "around half 9",
+// "at about quarter past two" (the time is the same).
+func unsure(s string) string {
+	if w, rest, ok := strings.Cut(s, " "); ok && approximators[w] {
+		return rest
+	}
+	return s
 }
 
 // spokenClock reads "half past two in the afternoon", "quarter to nine pm", "ten

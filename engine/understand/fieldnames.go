@@ -21,14 +21,20 @@ func saysVerb(toks []token) bool {
 // movingWords say a date or time is moved; they are verbs only before a field and one.
 var movingWords = set("move", "shift", "push")
 
-// whenValue reports a value that is a date or a time.
-func (r *reader) whenValue(value []token) bool {
-	text := joinRaw(value)
-	if _, ok := parseDate(text, r.opts.DayFirst, r.opts.year()); ok {
-		return true
+// whenTypes are the input types a date or time moved may be.
+var whenTypes = set("date", "time", "datetime-local")
+
+// movedField reports "move X to <date or time>" said of a field X ("move check-out to the
+// 17th of June"), unless the moving word is the field's own ("Move-in date 14 March").
+func (r *reader) movedField(target, value []token) bool {
+	if len(target) < 2 || target[0].kind != tokWord || !movingWords[target[0].key] {
+		return false
 	}
-	_, ok := parseClock(text)
-	return ok
+	if k := wholeShape(joinRaw(value)); k != "date" && k != "time" {
+		return false
+	}
+	_, named := r.fieldFor(target, value)
+	return !named
 }
 
 // namedByOwnWords reports a target that names its field by a word of the field's own

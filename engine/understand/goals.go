@@ -1,7 +1,6 @@
 package understand
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -45,7 +44,7 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	body, lead = r.whenLead(body)
 	sh, ok := shapeAt(body, 0)
 	if !ok || sh.n != len(body) {
-		if _, dt := parseDateTime(reAtAbout.ReplaceAllString(joinRaw(body), "at "), r.opts); !dt {
+		if _, dt := parseDateTime(joinRaw(body), r.opts); !dt {
 			return clause{}
 		}
 		sh.kind = "datetime"
@@ -79,19 +78,13 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 		return clause{}
 	}
 	val, _ := r.valueText(body)
-	// "at about quarter past two": how sure the person is of the time is theirs.
-	val = reAtAbout.ReplaceAllString(val, "at ")
 	cl := r.bindClause(vType, "", hit, 0.9, val, false, joinRaw(body))
 	cl.quality *= 0.9
 	return cl
 }
 
-// reAtAbout is "at about" before a time; subjects are who a going word is said of ("it
-// happened", "we'll be getting in").
-var (
-	reAtAbout = regexp.MustCompile(`(?i)\bat (about|around|roughly|approximately|approx\.?|circa) `)
-	subjects  = set("it", "we", "i", "we're", "i'm", "we’re", "i’m", "they", "they're", "we'll", "i'll", "we’ll", "i’ll")
-)
+// subjects are who a going word is said of ("it happened", "we'll be getting in").
+var subjects = set("it", "we", "i", "we're", "i'm", "we’re", "i’m", "they", "they're", "we'll", "i'll", "we’ll", "i’ll")
 
 // hasType reports a field of that input type on the page.
 func (r *reader) hasType(t string) bool {
@@ -102,7 +95,7 @@ func (r *reader) hasType(t string) bool {
 // March 2026", "visiting on 14 March", "arriving 18 Sept" — a preposition, after at most one
 // word of coming and going (a closed list), which it returns: it may say which date field.
 // The going word may come with its subject ("it happened on", "we'll be getting in
-// around"), and the time with how sure the person is of it ("around half 9").
+// around").
 func (r *reader) whenLead(body []token) ([]token, string) {
 	lead := ""
 	if len(body) > 3 && body[0].kind == tokWord && (subjects[body[0].key] || subjects[strings.ToLower(body[0].raw)]) {
@@ -123,9 +116,6 @@ func (r *reader) whenLead(body []token) ([]token, string) {
 	}
 	if len(body) > 1 && body[0].kind == tokWord && whenWords[body[0].key] {
 		body = body[1:]
-	}
-	if len(body) > 1 && body[0].kind == tokWord && approximators[body[0].key] {
-		body = body[1:] // "around half 9": how sure, not which time
 	}
 	return body, lead
 }

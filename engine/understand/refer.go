@@ -177,9 +177,9 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 }
 
 // liftSoleHolder raises the one field, box, switch or radio whose name holds every word
-// said, two at least that are not grammar,
-// when no other does: "the ready reminder" is "Remind me when my prescription is ready"
-// however many words the label has beside them (docs/understanding.md item 47).
+// said, two at least that are not grammar, when no other does: "the ready reminder" is
+// "Remind me when my prescription is ready" however many words the label has beside them
+// (docs/understanding.md item 47).
 func (ix *index) liftSoleHolder(r *ref, nameKeys, nearKeys []string) {
 	content := 0
 	for _, k := range nameKeys {

@@ -201,10 +201,7 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if len(value) == 0 || len(target) == 0 {
 			return
 		}
-		moved := len(target) > 1 && target[0].kind == tokWord && movingWords[target[0].key] && r.whenValue(value)
-		if _, ok := r.fieldFor(target, value); moved && ok {
-			moved = false // "move-in date 14 March": the word is the field's own
-		}
+		moved := r.movedField(target, value)
 		if moved {
 			// "move check-out to the 17th of June", "push the start back to 10:30": a
 			// date or time field moved is set to the new one ("move me to the 3pm
@@ -224,7 +221,7 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 			return
 		}
 		b, ok := r.fieldFor(target, value)
-		if moved && (!ok || !slices.Contains([]string{"date", "time", "datetime-local"}, r.ix.nodes[b.node].Type)) {
+		if moved && (!ok || !whenTypes[r.ix.nodes[b.node].Type]) {
 			return
 		}
 		whole := len(value) == 1 && value[0].kind == tokQuoted || marked && cleanValue(value) && !swallows(r, value)
