@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -148,6 +149,37 @@ func TestClickTheLinkAsksWithBothAndRunsNothing(t *testing.T) {
 	}
 	if v.count("/first.html")+v.count("/second.html") != 0 {
 		t.Errorf("a link was followed")
+	}
+}
+
+// A field that suggests as one types: the suggestion is chosen on the page the typing
+// opens, and a step the page refuses is not reported done.
+func TestSuggestionPickedAfterTyping(t *testing.T) {
+	base, v := fixture(t)
+	code, out, errOut := call(t, t.TempDir(), "run", "--url", base+"/basket.html", "--json", "--offline", "--on-ask", "fail",
+		"add porridge oats 1kg to the basket")
+	if code != ExitOK {
+		t.Fatalf("exit %d, stderr %s\n%s", code, errOut, out)
+	}
+	if n := v.count("/added/Porridge oats 1kg"); n != 1 {
+		t.Errorf("Porridge oats 1kg added %d times, want 1\n%s", n, out)
+	}
+
+	code, out, _ = call(t, t.TempDir(), "run", "--url", base+"/basket.html", "--json", "--offline", "--on-ask", "fail", "click Add")
+	if code == ExitOK {
+		t.Errorf("a step the page refused ended OK:\n%s", out)
+	}
+	var failed bool
+	for _, e := range events(t, out) {
+		if e["type"] == "taskFinished" && e["status"] == "completed" {
+			t.Errorf("reported done over the page's refusal: %v", e)
+		}
+		if e["type"] == "stepVerified" && e["verified"] == false && strings.Contains(fmt.Sprint(e["evidence"]), "suggestions first") {
+			failed = true
+		}
+	}
+	if !failed {
+		t.Errorf("the refused click was not reported with the page's words:\n%s", out)
 	}
 }
 

@@ -85,11 +85,17 @@ func (s *step) buildChain(obs page.Observation) (chain, func() (State, Output, [
 			f.intent = s.st.Plan.Score
 		}
 		ch.factors = append(ch.factors, f)
-		if endsChain(b.action) || b.risky || !s.sameFrame(i+1, b.node, obs) {
+		if endsChain(b.action) || b.risky || !s.sameFrame(i+1, b.node, obs) || s.picksSuggestion(i+1) {
 			break
 		}
 	}
 	return ch, nil
+}
+
+// picksSuggestion reports a next command that picks what the typing before it suggests:
+// the suggestions are on the page only once the typing has run and been observed.
+func (s *step) picksSuggestion(next int) bool {
+	return next < len(s.st.Commands) && s.st.Commands[next].Command.PicksSuggestion() && !s.st.Commands[next].Command.Bound
 }
 
 // sameFrame reports whether command next is bound in the frame of node: a chain does not

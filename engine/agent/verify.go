@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -159,12 +160,10 @@ func errorMessages(o page.Observation) []string {
 	return out
 }
 
-func looksLikeError(m string) bool {
-	l := strings.ToLower(m)
-	for _, w := range []string{"error", "invalid", "required", "failed", "must", "cannot", "can't", "not allowed", "missing", "wrong"} {
-		if strings.Contains(l, w) {
-			return true
-		}
-	}
-	return false
-}
+// errorWords are what a message that reports a problem says. A page that refuses a step
+// often names no error at all: "Choose a product from the suggestions first", "Sorry, we
+// could not find that address" (browser/signals.js ERR_WORDS tells the page's errors the
+// same way).
+var errorWords = regexp.MustCompile(`(?i)error|invalid|required|failed|must|cannot|can't|couldn't|could not|unable|not allowed|not found|missing|wrong|\bsorry\b|try again|\bfirst[.!]?\s*$`)
+
+func looksLikeError(m string) bool { return errorWords.MatchString(m) }

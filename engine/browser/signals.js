@@ -28,7 +28,8 @@
     }
     return Array.from(set).sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   }
-  const ERR_WORDS = /\b(error|errors|invalid|failed|failure|required|must|cannot|can't|incorrect|wrong|denied|not allowed|problem)\b/i;
+  // A refusal often names no error: "Choose a product from the suggestions first".
+  const ERR_WORDS = /\b(error|errors|invalid|failed|failure|required|must|cannot|can't|couldn't|could not|unable|incorrect|wrong|denied|not allowed|not found|problem|sorry|try again)\b|\bfirst[.!]?\s*$/i;
   const OK_WORDS = /\b(saved|success|successfully|created|updated|deleted|added|sent|submitted|thank you|completed|done)\b/i;
   const ERR_CLASS = /(^|[\s_-])(error|errors|danger|invalid|invalid-feedback|field-error)($|[\s_-])/i;
   const OK_CLASS = /(^|[\s_-])(success|alert-success)($|[\s_-])/i;

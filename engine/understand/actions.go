@@ -181,6 +181,16 @@ func (r *reader) submit(vw string, rest []token, changed bool) clause {
 	if len(cl.cmds) > 0 || len(cl.questions) > 0 && cl.questions[0].Kind != AskMissing {
 		return cl
 	}
+	if said := objectWords(rest); len(said) > 0 {
+		// "submit the request" with no submit button: the one button named for a request
+		// ("Request session") is what submits it.
+		named := r.onlyOne(vSubmit, vw, func(n page.Node) bool {
+			return n.Role == page.RoleButton && slices.ContainsFunc(said, func(k string) bool { return slices.Contains(keysOf(n.Name), k) })
+		}, "button")
+		if len(named.cmds) > 0 {
+			return named
+		}
+	}
 	return r.onlyOne(vSubmit, vw, func(n page.Node) bool {
 		if n.Role != page.RoleButton {
 			return false
@@ -191,6 +201,45 @@ func (r *reader) submit(vw string, rest []token, changed bool) clause {
 		}
 		return false
 	}, "submit button")
+}
+
+// sendIt reads "send it", "send the request", "then send": "send" is no verb of its own
+// (it leads errands the page may not do: "send the money to my Barclays account"), but
+// said of the form or of what the page names ("the request", "the message") it presses the
+// one button that sends: named "Send…", or for the thing said ("Request session").
+func (r *reader) sendIt(body []token, changed bool) clause {
+	if len(body) == 0 || body[0].kind != tokWord || body[0].key != "send" {
+		return clause{}
+	}
+	rest := body[1:]
+	if n := len(rest); n > 0 && (rest[n-1].key == "off" || rest[n-1].key == "through") {
+		rest = rest[:n-1]
+	}
+	if !onlyFormWords(rest) {
+		return clause{}
+	}
+	said := objectWords(rest)
+	cl := r.onlyOne(vClick, "send", func(n page.Node) bool {
+		keys := keysOf(n.Name)
+		return n.Role == page.RoleButton && len(keys) > 0 && (keys[0] == "send" || slices.ContainsFunc(said, func(k string) bool { return slices.Contains(keys, k) }))
+	}, "button that sends")
+	if len(cl.cmds) == 0 {
+		return clause{}
+	}
+	cl.cmds[0].Words = joinRaw(body)
+	cl.quality = 0.92
+	return cl
+}
+
+// objectWords are the generic objects said after a submit verb ("the request").
+func objectWords(rest []token) []string {
+	var out []string
+	for _, t := range rest {
+		if genericObjects[t.key] && t.key != "form" && t.key != "everything" && t.key != "all" {
+			out = append(out, t.key)
+		}
+	}
+	return out
 }
 
 func onlyFormWords(rest []token) bool {

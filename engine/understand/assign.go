@@ -191,7 +191,23 @@ func (r *reader) clauseBody(toks []token) []token {
 	for lo > 0 && lo < hi && (r.startsName(toks[lo-1], toks[lo]) || ordinalOfRole(toks[lo-1], toks[lo])) {
 		lo--
 	}
+	for hi < len(toks) && lo < hi && r.endsName(toks[hi-1], toks[hi]) {
+		hi++ // "Use a different card instead": the page's own words, no courtesy
+	}
 	return toks[lo:hi]
+}
+
+// endsName reports an element whose name ends with the two words.
+func (r *reader) endsName(a, b token) bool {
+	if a.kind != tokWord || b.kind != tokWord {
+		return false
+	}
+	for _, i := range r.ix.byKey[b.key] {
+		if n := r.ix.names[i]; len(n) >= 2 && n[len(n)-1] == b.key && n[len(n)-2] == a.key {
+			return true
+		}
+	}
+	return false
 }
 
 // startsName reports an element whose name starts with the two words: "first" is a word

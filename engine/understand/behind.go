@@ -164,8 +164,8 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 		// Saved places item of the account menu) is two steps said in a row.
 		return clause{}, false
 	}
-	sole := r.namedAlone(h, cl)
-	if !sole && (len(cl.assumed) > 0 || cl.quality < 0.9) || cl.quality < 0.7 {
+	sole := r.namedAlone(h, cl) || r.madeAlone(h, cl)
+	if !sole && (len(cl.assumed) > 0 || cl.quality < 0.9) || cl.quality < 0.7 || describesOther(h, body, cl) {
 		return clause{}, false
 	}
 	if r.revealed {
@@ -203,6 +203,32 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	return r.openFirst(body, c, cl, chain)
 }
 
+// describesOther reports an indefinite thing said ("order a new bin") with a word that is
+// not the hidden element's own but the part's it is in, the element's own name said only in
+// part: "new" is New property's word, "bin" only the tab's it is behind, so the person
+// describes a bin, not that choice. "a bbq dip" says the whole of BBQ in the Dips menu.
+func describesOther(h *reader, body []token, cl clause) bool {
+	a := slices.IndexFunc(body, func(t token) bool { return t.kind == tokWord && (t.key == "a" || t.key == "an") })
+	if a < 0 || len(cl.cmds) != 1 {
+		return false
+	}
+	n := h.ix.nodeOf(cl.cmds[0].Action.ID)
+	if n < 0 {
+		return false
+	}
+	has := func(keys []string, k string) bool {
+		return slices.ContainsFunc(keys, func(w string) bool { return wordEq(k, w) > 0 })
+	}
+	said := keysOfToks(body)
+	whole := !slices.ContainsFunc(h.ix.names[n], func(k string) bool { return hasLetter(k) && !smallWord(k) && !has(said, k) })
+	for _, t := range body[a+1:] {
+		if t.kind == tokWord && !smallWord(t.key) && !has(h.ix.names[n], t.key) && has(h.ix.ctx(n), t.key) && !whole {
+			return true
+		}
+	}
+	return false
+}
+
 // readAgainAs is readAgain for a clause that inherits its verb: "turn off the offers and
 // the newsletter" reads "the newsletter" again as "turn off the newsletter", or the
 // verbless words would tick what was to be unticked.
@@ -237,6 +263,33 @@ func (r *reader) namedAlone(h *reader, cl clause) bool {
 			return false
 		}
 	}
+	return r.ownWordsAlone(h, cl)
+}
+
+// madeAlone reports a reading on hidden controls h that types values each made for its
+// field (a phone number into a phone field, a date into a date field), each field named by
+// words no other control holds: "my mobile is 07700 900461" with Mobile number behind the
+// Preferences tab.
+func (r *reader) madeAlone(h *reader, cl clause) bool {
+	if len(cl.cmds) == 0 {
+		return false
+	}
+	for _, c := range cl.cmds {
+		n := h.ix.nodeOf(c.Action.ID)
+		if n < 0 || c.Action.Kind != page.SetValue || h.freeText(c) {
+			return false
+		}
+		tel := h.ix.nodes[n].Type == "tel" && valueKind(tokenize(c.Action.Text)) == "tel"
+		if !tel && h.fitFor(vType, n, c.Action.Text) != fitMade {
+			return false
+		}
+	}
+	return r.ownWordsAlone(h, cl)
+}
+
+// ownWordsAlone reports a reading each of whose elements the words grounded to it name
+// alone, among the shown controls and the hidden ones.
+func (r *reader) ownWordsAlone(h *reader, cl clause) bool {
 	named := 0
 	for _, g := range cl.grounded {
 		if g.ID == "" {

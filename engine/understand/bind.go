@@ -136,6 +136,9 @@ func (r *reader) bindOption(cl clause, cmd Command, a page.Action, node int, val
 			Text: fmt.Sprintf("Which option of %s?", target), Choices: optionChoices(n, ""), Element: n.ID, Verb: cmd.Verb}}}
 	}
 	k, s := r.ix.optionOf(value, node)
+	if b := bandOf(value, n.Options); (k < 0 || s < 0.7) && b >= 0 {
+		k, s = b, 0.9 // "23" is the band "Aged 21 to 24": announced
+	}
 	if k < 0 || s < 0.7 {
 		return clause{quality: cl.quality * 0.9, questions: []Question{{Kind: AskOption, Command: -1, Words: cmd.Words,
 			Text: fmt.Sprintf("%s has no option %q. Which one did you mean?", capitalize(target), value), Choices: optionChoices(n, value), Element: n.ID, Verb: cmd.Verb}}}

@@ -40,8 +40,12 @@ func (r *reader) optionGoal(body []token, changed bool) clause {
 // shapedGoal reads a clause that is only a value whose shape fits exactly one field: a date
 // with the one date input, an e-mail with the one e-mail field.
 func (r *reader) shapedGoal(body []token, changed bool) clause {
-	var lead string
-	body, lead = r.whenLead(body)
+	said, lead := r.saidWhen(body)
+	if said != nil {
+		body = said
+	} else {
+		body, lead = r.whenLead(body)
+	}
 	sh, ok := shapeAt(body, 0)
 	if !ok || sh.n != len(body) {
 		if _, dt := parseDateTime(joinRaw(body), r.opts); !dt {
@@ -72,7 +76,7 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	switch {
 	case len(named) == 1:
 		hit = named[0]
-	case len(named) == 0 && len(fits) == 1:
+	case len(named) == 0 && len(fits) == 1 && said == nil:
 		hit = fits[0]
 	default:
 		return clause{}
@@ -121,6 +125,38 @@ func (r *reader) whenLead(body []token) ([]token, string) {
 }
 
 var whenWords = set("on", "for", "at", "from", "by")
+
+// saidWhen reads "I took the readings on 2 Feb 2025 at quarter to eight": a statement of
+// what the person did, then when. It returns the date and its time, and the word of the
+// statement that names the date field ("readings" for Date of reading), which must; with
+// none, the date is said of something else ("I was born on …").
+func (r *reader) saidWhen(body []token) ([]token, string) {
+	if len(body) < 4 || body[0].kind != tokWord || !subjects[statementRaw(body[0])] {
+		return nil, ""
+	}
+	for k := 2; k < len(body)-1 && k <= 6; k++ {
+		if body[k].kind != tokWord || strings.ContainsAny(body[k].raw, "0123456789") {
+			return nil, ""
+		}
+		if !whenWords[body[k].key] {
+			continue
+		}
+		for _, t := range body[1:k] {
+			if smallWord(t.key) {
+				continue
+			}
+			for _, w := range []string{t.key, strings.TrimSuffix(t.key, "s")} {
+				if slices.ContainsFunc(r.ix.nodes, func(n page.Node) bool {
+					return (n.Type == "date" || n.Type == "datetime-local") && slices.Contains(keysOf(n.Name), w)
+				}) {
+					return body[k+1:], w
+				}
+			}
+		}
+		return nil, "" // said of something else, or a going word's (whenLead)
+	}
+	return nil, ""
+}
 
 // namedWhen reads a date field named, then when: "First lesson on the 9th of January 2026
 // at half past four" is the First lesson date field (and its time beside it). The words

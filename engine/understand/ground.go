@@ -353,6 +353,32 @@ func (ix *index) initialsIndex() map[string][]int {
 	return ix.inits
 }
 
+// spelledRun finds the one pair of words, one after the other in a name or a context of
+// the page, whose initials are the two letters k. Small words never count: "OK" is not
+// "of king".
+func (ix *index) spelledRun(k string) ([]string, bool) {
+	var found []string
+	seen := func(keys []string) bool {
+		for j := 0; j+1 < len(keys); j++ {
+			a, b := keys[j], keys[j+1]
+			if len(a) < 3 || len(b) < 3 || smallWord(a) || smallWord(b) || a[0] != k[0] || b[0] != k[1] {
+				continue
+			}
+			if found != nil && (found[0] != a || found[1] != b) {
+				return false
+			}
+			found = []string{a, b}
+		}
+		return true
+	}
+	for i := range ix.nodes {
+		if !seen(ix.names[i]) || !seen(ix.ctx(i)) {
+			return nil, false
+		}
+	}
+	return found, found != nil
+}
+
 // typosOf lists the page's words that k may be a slip for, once per word.
 func (ix *index) typosOf(k string) []string {
 	if _, ok := ix.typos[k]; !ok {
@@ -417,9 +443,19 @@ func (r *reader) spellOut(toks []token) []token {
 	}
 	var out []token
 	for _, t := range toks {
-		if t.kind != tokWord || !r.ix.isInitialism(t.key) || r.pageWord(t.key) {
+		if t.kind != tokWord || !r.ix.isInitialism(t.key) && !(len(t.key) == 2 && r.ix.acronyms[t.key]) || r.pageWord(t.key) {
 			out = append(out, t)
 			continue
+		}
+		if len(t.key) == 2 {
+			// "PT" for the "personal training" of a heading: two words of the page, one
+			// after the other, that no other pair of its words abbreviates so.
+			if run, ok := r.ix.spelledRun(t.key); ok {
+				for _, k := range run {
+					out = append(out, token{raw: k, key: k, kind: tokWord, start: t.start, end: t.end})
+				}
+				continue
+			}
 		}
 		var name []string
 		for _, i := range r.ix.initialsIndex()[t.key] {

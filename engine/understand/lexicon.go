@@ -33,7 +33,7 @@ var politeTail = [][]string{
 	{"please"}, {"pls"}, {"plz"}, {"for", "me"}, {"thanks"}, {"thank", "you"}, {"now"},
 	{"right", "away"}, {"again"}, {"too"}, {"as", "well"}, {"quickly"}, {"on", "the", "page"},
 	{"on", "this", "page"}, {"here"}, {"there"}, {"at", "the", "top"}, {"at", "the", "bottom"},
-	{"thx"}, {"ta"}, {"cheers"},
+	{"thx"}, {"ta"}, {"cheers"}, {"instead"},
 }
 
 // determiners stand before a noun phrase. indefinite ones make the phrase a question when it

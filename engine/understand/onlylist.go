@@ -20,8 +20,12 @@ func (r *reader) onlyList(body []token, changed bool) clause {
 	}
 	items := splitList(list)
 	var nodes []int
-	for _, it := range items {
+	for k, it := range items {
 		ref := r.ix.resolve(it, vCheck)
+		if n := len(it); k == len(items)-1 && n > 1 && len(ref.unexplained) > 0 && listNouns[it[n-1].key] {
+			// "low and medium intensity classes": the kind of thing listed, said after it.
+			ref = r.ix.resolve(it[:n-1], vCheck)
+		}
 		b, ok := ref.best()
 		if !ok || b.score < 0.8 || ref.ambiguous || len(ref.unexplained) > 0 || slices.Contains(nodes, b.node) {
 			return clause{}
@@ -69,6 +73,7 @@ func (r *reader) onlyList(body []token, changed bool) clause {
 // first or last.
 func onlyBody(body []token) ([]token, verb, bool) {
 	var v verb
+	body = wantOnly(body)
 	if w, n := verbAt(body, 0); w != "" && n < len(body) {
 		switch w {
 		case vCheck, vUncheck, vSelect, vOpen, vClick, vType:
@@ -91,6 +96,40 @@ func onlyBody(body []token) ([]token, verb, bool) {
 	}
 	return body, v, true
 }
+
+// wantOnly drops what a person says before "only" of themselves: "I only want to see low
+// and medium", "we'd only like", "I just need" ("just" is "only" there).
+func wantOnly(body []token) []token {
+	if len(body) < 4 || body[0].kind != tokWord || !statementSubjects[statementRaw(body[0])] {
+		return body
+	}
+	k := 1
+	if body[k].key != "only" && body[k].key != "just" {
+		return body
+	}
+	only := body[k]
+	k++
+	if !wantWords[body[k].key] {
+		return body
+	}
+	k++
+	if k+1 < len(body) && body[k].key == "to" && seeWords[body[k+1].key] {
+		k += 2
+	}
+	if k >= len(body) {
+		return body
+	}
+	only.raw, only.key = "only", "only"
+	return append([]token{only}, body[k:]...)
+}
+
+var (
+	wantWords = set("want", "need", "like", "care", "use", "do")
+	seeWords  = set("see", "show", "get", "have", "view", "book", "do")
+)
+
+// listNouns are the kinds of thing a list is of, said after its last item.
+var listNouns = set("ones", "classes", "items", "options", "results", "kinds", "types", "sessions", "events", "courses", "categories")
 
 // single reports a control chosen alone by its nature: a radio, a tab, an option.
 func single(n page.Node) bool {

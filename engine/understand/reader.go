@@ -103,7 +103,7 @@ func (r *reader) read(toks []token) (Reading, float64) {
 	toks = trimEnd(toks)
 	r.ix.acronyms = acronyms(toks)
 	r.siteSaid = [2]string{}
-	toks = r.spellOut(r.withoutSiteWord(dropApproximate(pathPlaced(toks))))
+	toks = r.sayOnesAgain(r.spellOut(r.withoutSiteWord(dropApproximate(pathPlaced(toks)))))
 	if len(toks) == 0 {
 		return Reading{Questions: []Question{{Kind: AskUnclear, Text: "What should I do on this page?", Command: -1}}}, 0
 	}
@@ -136,6 +136,9 @@ func (r *reader) read(toks []token) (Reading, float64) {
 				}
 			}
 			cl := untie(r.clause(from, to, toks, c, changed), taken)
+			if len(cls) > 0 {
+				cl = r.samePart(cl, cls[len(cls)-1])
+			}
 			r.revealed, r.finished = false, false
 			for _, cmd := range cl.cmds {
 				if k := cmd.Action.Kind; k == page.SetValue || k == page.Select {
@@ -265,11 +268,11 @@ func (r *reader) written(toks []token) string {
 	return joinRaw(toks)
 }
 
-// acronyms are the words written in capitals, of three to five letters ("DOB", "ETA").
+// acronyms are the words written in capitals, of two to five letters ("PT", "DOB", "ETA").
 func acronyms(toks []token) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range toks {
-		if t.kind == tokWord && len(t.raw) >= 3 && len(t.raw) <= 5 && strings.ToUpper(t.raw) == t.raw && hasLetter(t.raw) {
+		if t.kind == tokWord && len(t.raw) >= 2 && len(t.raw) <= 5 && strings.ToUpper(t.raw) == t.raw && hasLetter(t.raw) {
 			out[t.key] = true
 		}
 	}
@@ -569,7 +572,7 @@ func (r *reader) withoutSiteWord(toks []token) []token {
 	for i := 1; i+1 < len(toks); i++ {
 		t := toks[i]
 		if t.kind == tokWord && siteWords[t.key] && (definite[toks[i-1].key] || possessive[toks[i-1].key]) &&
-			toks[i+1].kind == tokWord && !connectives[toks[i+1].key] && !r.pageWord(t.key) {
+			toks[i+1].kind == tokWord && !connectives[toks[i+1].key] && !relates(toks[i+1]) && toks[i+1].key != "over" && !r.pageWord(t.key) {
 			r.siteSaid = [2]string{t.raw + " " + toks[i+1].raw, toks[i+1].raw}
 			return slices.Concat(toks[:i], toks[i+1:])
 		}

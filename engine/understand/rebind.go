@@ -100,13 +100,14 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 
 // stepsReady reports commands whose first is bound and whose unbound ones each follow a
 // command that changes the page: "download invoice then pdf" clicks Download invoice now
-// and finds PDF in the sub-menu it opens.
+// and finds PDF in the sub-menu it opens. A suggestion is picked on the page the typing
+// before it opens.
 func stepsReady(cmds []Command) bool {
 	if len(cmds) == 0 || !cmds[0].Bound {
 		return false
 	}
 	for k := 1; k < len(cmds); k++ {
-		if !cmds[k].Bound && !cmds[k-1].Changes && cmds[k-1].Bound {
+		if !cmds[k].Bound && !cmds[k-1].Changes && cmds[k-1].Bound && !cmds[k].PicksSuggestion() {
 			return false
 		}
 	}

@@ -39,9 +39,13 @@ func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
 	taken := map[int]bool{}
 	into := make([]int, len(parts))
 	options := make([]string, len(parts))
+	read := r.saidWithField(parts, taken)
 	plain := -1
 	for k, p := range parts {
 		into[k] = -1
+		if len(read[k].cmds) > 0 {
+			continue
+		}
 		if i, opt, ok := r.oneListFor(p, lists); ok && !taken[i] {
 			// "violin, grade 5": an option of one dropdown there, word for word.
 			into[k], options[k], taken[i] = i, opt, true
@@ -94,6 +98,9 @@ func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
 		val, quoted := r.valueText(p)
 		var cl clause
 		switch {
+		case len(read[k].cmds) > 0:
+			cls = append(cls, read[k])
+			continue
 		case options[k] != "":
 			cl = r.bindClause(vSelect, "", into[k], 0.9, options[k], false, joinRaw(p))
 		case k == plain && last >= 0:
@@ -123,6 +130,37 @@ func (r *reader) sectionValues(toks []token) (Reading, float64, bool) {
 		total += cl.quality
 	}
 	return assemble(cls), total / float64(len(cls)), true
+}
+
+// saidWithField reads the parts that name their field ("licence no RAMAN904217PR9" beside
+// "Priya Raman"), each read whole in the part of the page, and marks the fields they fill
+// as taken: the bare values go into the fields left. A part that names something but does
+// not read whole is left to the bare values' rules, which refuse it.
+func (r *reader) saidWithField(parts [][]token, taken map[int]bool) []clause {
+	out := make([]clause, len(parts))
+	bare := 0
+	for k, p := range parts {
+		if r.bareValue(p) {
+			bare++
+			continue
+		}
+		cl := r.readClause(p, carry{after: -1}, false)
+		if len(cl.cmds) == 0 || len(cl.questions)+len(cl.unexplained) > 0 || cl.quality < actMin || !bound(cl) {
+			continue
+		}
+		out[k] = cl
+	}
+	if bare == 0 {
+		return make([]clause, len(parts)) // no value left to place: the reading was the reader's to make
+	}
+	for _, cl := range out {
+		for _, c := range cl.cmds {
+			if i := r.ix.nodeOf(c.Action.ID); i >= 0 {
+				taken[i] = true
+			}
+		}
+	}
+	return out
 }
 
 // oneListFor finds the one dropdown among lists with an option that is the words said,

@@ -46,16 +46,19 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 			if cl, ok := r.triggerOption(vw, rest[m+1:], rest[:m], rest, changed); ok && !namesAnew(vw) {
 				consider(cl, 0.99)
 			}
-			if k == "to" && wholePage(rest[:m]) {
+			if k == "to" && wholePage(trimOver(rest[:m])) {
 				// "switch the site to 日本語": the site is what the choice is for, not a
 				// field; read as "switch to 日本語", said so.
 				said := slices.Concat(tokenize(vw), rest[m:])
 				cl := r.readClause(said, carry{after: -1}, changed)
-				if b, ok := r.behind(said, carry{after: -1}, changed); ok && !anyBound(cl.cmds) {
-					cl = b
+				need := 0.9
+				if b, ok := r.behind(said, carry{after: -1}, changed); ok && (!anyBound(cl.cmds) || actsBehind(cl.cmds)) {
+					// What is behind was read strictly already; showing it first costs
+					// its reading a little, no certainty.
+					cl, need = b, 0.85
 				}
-				if anyBound(cl.cmds) && len(cl.questions)+len(cl.unexplained) == 0 && cl.quality >= 0.9 {
-					consider(cl.readAs(joinRaw(rest[:m]), "the page itself"), 0.95)
+				if anyBound(cl.cmds) && len(cl.questions)+len(cl.unexplained) == 0 && cl.quality >= need {
+					consider(cl.readAs(joinRaw(rest[:m]), "the page itself"), 0.98)
 				}
 			}
 		}
@@ -79,6 +82,19 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 	// "fill in the Name field": the value is missing.
 	consider(r.typeReading(vType, vw, rest, nil, changed), 0.85)
 	return best
+}
+
+// actsBehind reports commands bound to a control behind another, which must be shown first.
+func actsBehind(cmds []Command) bool {
+	return slices.ContainsFunc(cmds, func(c Command) bool { return strings.HasPrefix(c.Action.ID, hiddenPrefix) })
+}
+
+// trimOver drops the "over" of "switch the site over to …".
+func trimOver(toks []token) []token {
+	if n := len(toks); n > 1 && toks[n-1].key == "over" {
+		return toks[:n-1]
+	}
+	return toks
 }
 
 // namesAnew reports a verb that gives a new name, which is typed, never chosen: "rename the

@@ -93,6 +93,11 @@ type Command struct {
 	Changes bool `json:"changes,omitempty"`
 }
 
+// PicksSuggestion reports the command that chooses, among the suggestions the typing
+// before it opened, the one that fits the typed value: it is bound on the page that typing
+// leaves, never on the page before it.
+func (c Command) PicksSuggestion() bool { return verb(c.Verb) == verbSuggest }
+
 // QuestionKind tells what an answer decides.
 type QuestionKind string
 

@@ -224,6 +224,12 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if moved && (!ok || !whenTypes[r.ix.nodes[b.node].Type]) {
 			return
 		}
+		if ok && b.member && target[0].kind == tokWord && actionVerbs[target[0].key] && r.manyFieldsIn(b.node) {
+			// "book yoga flow": the verb of an errand, not the "Book a session" part's
+			// fields; "send it to Lloyds" beside the one field asked "Where should we send
+			// it?" is that field's.
+			return
+		}
 		whole := len(value) == 1 && value[0].kind == tokQuoted || marked && cleanValue(value) && !swallows(r, value)
 		if (!ok || b.score < 0.8 || !isField(r.ix.nodes[b.node])) && whole {
 			if i, found := r.bodyField(target); found {
@@ -240,7 +246,7 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		// With no verb and no ":" the field must be named well, unless the value's
 		// shape is what the field takes ("prefered tiem 4pm" into a time input).
 		need := 0.8
-		if marked || shapeFits(value, r.ix.nodes[max(0, b.node)]) || ok && (r.madeValueAt(b.node, value, 0) || codeWords(value) && r.headOfOneField(target, b.node)) {
+		if marked || len(r.ix.nodes) > 0 && shapeFits(value, r.ix.nodes[max(0, b.node)]) || ok && (r.madeValueAt(b.node, value, 0) || codeWords(value) && r.headOfOneField(target, b.node)) {
 			need = 0.6
 		}
 		if !ok || b.score < need {
@@ -309,7 +315,9 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		if noValueStart(body, m) {
 			continue // "search for X" is not the value "for X", nor "name: X" ": X"
 		}
-		if plain || shapeFits(body[m:], page.Node{Type: "number"}) || body[m].kind == tokQuoted {
+		if plain || shapeFits(body[m:], page.Node{Type: "number"}) || body[m].kind == tokQuoted || codeWords(body[m:]) && !relates(body[m-1]) {
+			// After a verb of typing, a code or a number says where the value starts:
+			// "enter promo code SPRING25".
 			try(body[:m], body[m:], 0.96, false)
 		}
 	}
