@@ -184,9 +184,7 @@ func (r *reader) submit(vw string, rest []token, changed bool) clause {
 	if said := objectWords(rest); len(said) > 0 {
 		// "submit the request" with no submit button: the one button named for a request
 		// ("Request session") is what submits it.
-		named := r.onlyOne(vSubmit, vw, func(n page.Node) bool {
-			return n.Role == page.RoleButton && slices.ContainsFunc(said, func(k string) bool { return slices.Contains(keysOf(n.Name), k) })
-		}, "button")
+		named := r.onlyOne(vSubmit, vw, func(n page.Node) bool { return n.Role == page.RoleButton && namesAny(n, said) }, "button")
 		if len(named.cmds) > 0 {
 			return named
 		}
@@ -221,7 +219,7 @@ func (r *reader) sendIt(body []token, changed bool) clause {
 	said := objectWords(rest)
 	cl := r.onlyOne(vClick, "send", func(n page.Node) bool {
 		keys := keysOf(n.Name)
-		return n.Role == page.RoleButton && len(keys) > 0 && (keys[0] == "send" || slices.ContainsFunc(said, func(k string) bool { return slices.Contains(keys, k) }))
+		return n.Role == page.RoleButton && (len(keys) > 0 && keys[0] == "send" || namesAny(n, said))
 	}, "button that sends")
 	if len(cl.cmds) == 0 {
 		return clause{}
@@ -229,6 +227,12 @@ func (r *reader) sendIt(body []token, changed bool) clause {
 	cl.cmds[0].Words = joinRaw(body)
 	cl.quality = 0.92
 	return cl
+}
+
+// namesAny reports an element whose name has one of the words.
+func namesAny(n page.Node, words []string) bool {
+	keys := keysOf(n.Name)
+	return slices.ContainsFunc(words, func(k string) bool { return slices.Contains(keys, k) })
 }
 
 // objectWords are the generic objects said after a submit verb ("the request").

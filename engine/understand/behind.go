@@ -216,17 +216,14 @@ func describesOther(h *reader, body []token, cl clause) bool {
 	if n < 0 {
 		return false
 	}
-	has := func(keys []string, k string) bool {
-		return slices.ContainsFunc(keys, func(w string) bool { return wordEq(k, w) > 0 })
-	}
 	said := keysOfToks(body)
-	whole := !slices.ContainsFunc(h.ix.names[n], func(k string) bool { return hasLetter(k) && !smallWord(k) && !has(said, k) })
-	for _, t := range body[a+1:] {
-		if t.kind == tokWord && !smallWord(t.key) && !has(h.ix.names[n], t.key) && has(h.ix.ctx(n), t.key) && !whole {
-			return true
-		}
+	if !slices.ContainsFunc(h.ix.names[n], func(k string) bool { return hasLetter(k) && !smallWord(k) && !holdsAlike(said, []string{k}) }) {
+		return false // the whole name said: "a bbq dip"
 	}
-	return false
+	return slices.ContainsFunc(body[a+1:], func(t token) bool {
+		k := []string{t.key}
+		return t.kind == tokWord && !smallWord(t.key) && !holdsAlike(h.ix.names[n], k) && holdsAlike(h.ix.ctx(n), k)
+	})
 }
 
 // readAgainAs is readAgain for a clause that inherits its verb: "turn off the offers and

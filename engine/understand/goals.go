@@ -146,8 +146,9 @@ func (r *reader) saidWhen(body []token) ([]token, string) {
 				continue
 			}
 			for _, w := range []string{t.key, strings.TrimSuffix(t.key, "s")} {
-				if slices.ContainsFunc(r.ix.nodes, func(n page.Node) bool {
-					return (n.Type == "date" || n.Type == "datetime-local") && slices.Contains(keysOf(n.Name), w)
+				if slices.ContainsFunc(r.ix.byKey[w], func(i int) bool {
+					n := r.ix.nodes[i]
+					return (n.Type == "date" || n.Type == "datetime-local") && slices.Contains(r.ix.names[i], w)
 				}) {
 					return body[k+1:], w
 				}

@@ -244,24 +244,42 @@ func (r *reader) kindOf(value string) string {
 // fieldWithAll reads a target's own words (every one the page uses) and finds the one
 // shown field whose name holds them all, in any order; hit is -1 when none or several do.
 func (r *reader) fieldWithAll(target []token) (keys []string, hit int) {
-	for _, t := range target {
+	keys, fields := r.fieldsWithAll(target)
+	if len(fields) != 1 {
+		return keys, -1
+	}
+	return keys, fields[0]
+}
+
+// fieldsWithAll reads a target's own words and finds every shown field whose name holds
+// them all: the words of its grammar (determiners, ordinals, role words) left out, two
+// words the page writes as one joined ("pick up" for "Pick-up"). A word the page does not
+// use finds none.
+func (r *reader) fieldsWithAll(target []token) (keys []string, fields []int) {
+	for k := 0; k < len(target); k++ {
+		t := target[k]
 		switch {
 		case t.kind != tokWord:
-			return nil, -1
+			return nil, nil
 		case r.known(t.key):
+		case k+1 < len(target) && r.pageWord(t.key+target[k+1].key):
+			keys = append(keys, t.key+target[k+1].key)
+			k++
 		case !r.pageWord(t.key):
-			return nil, -1
+			return nil, nil
 		default:
 			keys = append(keys, t.key)
 		}
 	}
 	if len(keys) == 0 {
-		return nil, -1
+		return nil, nil
 	}
-	return keys, onlyOneOf(r.ix.nodesWith(keys), func(i int) bool {
-		n := r.ix.nodes[i]
-		return isField(n) && !n.Occ && r.ix.inScope(i) && containsAll(r.ix.names[i], keys)
-	})
+	for _, i := range r.ix.nodesWith(keys) {
+		if n := r.ix.nodes[i]; isField(n) && !n.Occ && r.ix.inScope(i) && containsAll(r.ix.names[i], keys) {
+			fields = append(fields, i)
+		}
+	}
+	return keys, fields
 }
 
 // resolveLoose is the target's reference, read loosely when the page does not explain it

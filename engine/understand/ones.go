@@ -22,28 +22,14 @@ func (r *reader) sayOnesAgain(toks []token) []token {
 		out[i] = token{raw: raw, key: key, kind: tokWord, start: toks[i].start, end: toks[i].end}
 	}
 	for i, t := range toks {
-		if i < 1 || t.kind != tokWord || t.key != "ones" && t.key != "one" {
-			continue
-		}
-		mod := toks[i-1]
-		if anItem(toks, i) {
+		switch {
+		case i < 1 || t.kind != tokWord:
+		case t.key == "one" && anItem(toks, i):
 			say(i, "item", "item") // "renew the one by Zadie Smith", "the Zadie Smith one"
-			continue
-		}
-		if i < 2 || mod.kind != tokWord || notModifier(mod.key) || !r.pageWord(mod.key) || t.key == "one" || r.namedMany(mod.key) ||
-			smallWord(mod.key) || connectives[mod.key] || !hasLetter(mod.key) {
-			continue // "tick the vegan ones" with several vegan dishes names them all
-		}
-		for k := i - 2; k >= 0; k-- {
-			n := toks[k]
-			if n.kind != tokWord || n.key == mod.key || smallWord(n.key) || !r.pageWord(n.key) {
-				continue
+		case t.key == "ones" && i >= 2 && r.describes(toks[i-1]):
+			if n, ok := r.nounBefore(toks[:i-1], toks[i-1].key); ok {
+				say(i, n.raw, n.key)
 			}
-			if hits := r.ix.nodesWith([]string{mod.key, n.key}); len(hits) == 0 || !r.oneNamedBoth(hits, mod.key, n.key) {
-				continue
-			}
-			say(i, n.raw, n.key)
-			break
 		}
 	}
 	if out == nil {
@@ -86,21 +72,25 @@ func notModifier(k string) bool {
 	return ordinals[k] != 0 || definite[k] || indefinite[k] || k == "which" || k == "other" || k == "same" || k == "last" || k == "next" || k == "new"
 }
 
-// oneNamedBoth reports exactly one element among hits whose own name has both words.
-func (r *reader) oneNamedBoth(hits []int, a, b string) bool {
-	found := 0
-	for _, i := range hits {
-		has := func(k string) bool {
-			for _, w := range r.ix.names[i] {
-				if wordEq(k, w) > 0 {
-					return true
-				}
-			}
-			return false
+// describes reports a word before "ones" that says which of a kind: a word of one element's
+// name, not one that picks ("the other ones") nor one several names hold ("tick the vegan
+// ones" with several vegan dishes names them all).
+func (r *reader) describes(mod token) bool {
+	return mod.kind == tokWord && hasLetter(mod.key) && !notModifier(mod.key) && !smallWord(mod.key) &&
+		!connectives[mod.key] && r.pageWord(mod.key) && !r.namedMany(mod.key)
+}
+
+// nounBefore is the last word before that, with mod, names exactly one element.
+func (r *reader) nounBefore(before []token, mod string) (token, bool) {
+	for k := len(before) - 1; k >= 0; k-- {
+		n := before[k]
+		if n.kind != tokWord || n.key == mod || smallWord(n.key) || !r.pageWord(n.key) {
+			continue
 		}
-		if has(a) && has(b) {
-			found++
+		both := []string{mod, n.key}
+		if onlyOneOf(r.ix.nodesWith(both), func(i int) bool { return holdsAlike(r.ix.names[i], both) }) >= 0 {
+			return n, true
 		}
 	}
-	return found == 1
+	return token{}, false
 }

@@ -227,32 +227,12 @@ func takenAfter(cls []clause) []string {
 // Hussain, sort code 20-45-77, account 43917285" puts the number into Account number. A
 // person gives a field one value per instruction.
 func untie(cl clause, taken []string) clause {
-	if len(taken) == 0 || len(cl.cmds) > 0 || len(cl.questions) != 1 || len(cl.unexplained) > 0 {
+	if len(taken) == 0 || len(cl.questions) == 1 && len(cl.questions[0].Choices) >= 6 {
 		return cl
 	}
-	q := cl.questions[0]
-	if q.Kind != AskElement || len(q.Choices) < 2 || len(q.Choices) >= 6 {
-		return cl
-	}
-	var left []Choice
-	for _, ch := range q.Choices {
-		if len(ch.Then) != 1 {
-			return cl
-		}
-		if k := ch.Then[0].Action.Kind; k != page.SetValue && k != page.Select {
-			return cl
-		}
-		if !slices.Contains(taken, ch.ID) {
-			left = append(left, ch)
-		}
-	}
-	if len(left) != 1 {
-		return cl
-	}
-	out := cl
-	out.questions = nil
-	out.cmds = slices.Clone(left[0].Then)
-	return out
+	return answeredBy(cl, func(ch Choice) bool {
+		return len(ch.Then) == 1 && (ch.Then[0].Action.Kind == page.SetValue || ch.Then[0].Action.Kind == page.Select)
+	}, func(ch Choice) bool { return !slices.Contains(taken, ch.ID) })
 }
 
 // written is the source text of toks as the person wrote it, quotes kept, so a clause

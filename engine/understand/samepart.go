@@ -12,11 +12,19 @@ import (
 // field, as "second guest – name Ana, email ana@x.org" does the e-mail. A person who names
 // a part once goes on in it until they name another.
 func (r *reader) samePart(cl clause, before clause) clause {
-	if len(cl.cmds) > 0 || len(cl.questions) != 1 || len(cl.unexplained) > 0 {
-		return cl
-	}
 	part, ok := r.partOf(before.cmds)
 	if !ok {
+		return cl
+	}
+	return answeredBy(cl, func(ch Choice) bool { return len(ch.Then) > 0 && r.ix.nodeOf(ch.ID) >= 0 },
+		func(ch Choice) bool { return r.ix.nodes[r.ix.nodeOf(ch.ID)].Ctx == part })
+}
+
+// answeredBy settles a clause that is only a question of which element is meant, when every
+// choice can be judged and exactly one is kept: the clause runs that choice's commands.
+// Anything else leaves the clause as it is (untie, samePart).
+func answeredBy(cl clause, judged, keep func(Choice) bool) clause {
+	if len(cl.cmds) > 0 || len(cl.questions) != 1 || len(cl.unexplained) > 0 {
 		return cl
 	}
 	q := cl.questions[0]
@@ -25,14 +33,10 @@ func (r *reader) samePart(cl clause, before clause) clause {
 	}
 	hit := -1
 	for k, ch := range q.Choices {
-		if len(ch.Then) == 0 {
+		if !judged(ch) {
 			return cl
 		}
-		i := r.ix.nodeOf(ch.ID)
-		if i < 0 {
-			return cl
-		}
-		if r.ix.nodes[i].Ctx != part {
+		if !keep(ch) {
 			continue
 		}
 		if hit >= 0 {

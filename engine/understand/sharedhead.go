@@ -18,7 +18,7 @@ func (r *reader) sharedHead(body []token, changed bool) clause {
 	if m < 1 || m > 3 {
 		return clause{}
 	}
-	fields := r.fieldsWithAll(body[:m])
+	_, fields := r.fieldsWithAll(body[:m])
 	var part []string
 	if len(fields) < 2 {
 		// "PT session with Priya on the 3rd of June at half five": the words name a part
@@ -88,38 +88,6 @@ func (r *reader) sharedHead(body []token, changed bool) clause {
 // partPreps set off each value said after a shared head.
 var partPreps = set("from", "on", "at", "by", "with")
 
-// fieldsWithAll are the shown fields whose names hold every word of the head that is not
-// a determiner.
-func (r *reader) fieldsWithAll(head []token) []int {
-	var keys []string
-	for k := 0; k < len(head); k++ {
-		t := head[k]
-		switch {
-		case t.kind != tokWord:
-			return nil
-		case definite[t.key] || possessive[t.key]:
-		case k+1 < len(head) && r.pageWord(t.key+head[k+1].key):
-			// "pick up" for "Pick-up": the page writes the two words as one.
-			keys = append(keys, t.key+head[k+1].key)
-			k++
-		case !r.pageWord(t.key):
-			return nil
-		default:
-			keys = append(keys, t.key)
-		}
-	}
-	if len(keys) == 0 {
-		return nil
-	}
-	var out []int
-	for _, i := range r.ix.nodesWith(keys) {
-		if n := r.ix.nodes[i]; isField(n) && !n.Occ && r.ix.inScope(i) && containsAll(r.ix.names[i], keys) {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
 // partFields names a part of the page by the head's words and lists its fields, for
 // values by shape, and its radios, for a value that is one of them.
 func (r *reader) partFields(head []token) ([]string, []int) {
@@ -167,33 +135,10 @@ func (r *reader) radioTaking(part []string, value []token, used map[int]bool) in
 	return b.node
 }
 
-// fieldTaking is the one field, not yet used, that takes a value: by its type for a date
-// or a time, by an option or suggestion that is the value word for word otherwise.
+// fieldTaking is the one field, not yet used, made for a value (settle.go's fitFor): by its
+// type for a date or a time, by an option or suggestion that is the value otherwise.
 func (r *reader) fieldTaking(fields []int, text string, used map[int]bool) int {
-	_, isDate := parseDate(text, r.opts.DayFirst, r.opts.year())
-	_, isDateTime := parseDateTime(text, r.opts)
-	_, isTime := parseClock(text)
-	hit := -1
-	for _, i := range fields {
-		n := r.ix.nodes[i]
-		var fits bool
-		switch {
-		case used[i] || n.Role == page.RoleRadio:
-		case isDate || isDateTime:
-			fits = n.Type == "date" || n.Type == "datetime-local"
-		case isTime:
-			fits = n.Type == "time" || n.Role == page.RoleSelect && timeOptions(n)
-		default:
-			k, s := r.ix.optionOf(text, i)
-			fits = k >= 0 && s >= 1 && !isPlaceholder(n.Options[k])
-		}
-		if !fits {
-			continue
-		}
-		if hit >= 0 {
-			return -1
-		}
-		hit = i
-	}
-	return hit
+	return onlyOneOf(fields, func(i int) bool {
+		return !used[i] && r.ix.nodes[i].Role != page.RoleRadio && r.fitFor(vType, i, text) == fitMade
+	})
 }

@@ -246,7 +246,7 @@ func (r *reader) fieldValue(body []token, changed, plain bool) clause {
 		// With no verb and no ":" the field must be named well, unless the value's
 		// shape is what the field takes ("prefered tiem 4pm" into a time input).
 		need := 0.8
-		if marked || len(r.ix.nodes) > 0 && shapeFits(value, r.ix.nodes[max(0, b.node)]) || ok && (r.madeValueAt(b.node, value, 0) || codeWords(value) && r.headOfOneField(target, b.node)) {
+		if marked || ok && shapeFits(value, r.ix.nodes[b.node]) || ok && (r.madeValueAt(b.node, value, 0) || codeWords(value) && r.headOfOneField(target, b.node)) {
 			need = 0.6
 		}
 		if !ok || b.score < need {
