@@ -260,7 +260,7 @@ func (r *reader) namedAlone(h *reader, cl clause) bool {
 			return false
 		}
 	}
-	return r.ownWordsAlone(h, cl)
+	return r.ownWordsAlone(h, cl, func(page.Node) bool { return true })
 }
 
 // madeAlone reports a reading on hidden controls h that types values each made for its
@@ -281,12 +281,13 @@ func (r *reader) madeAlone(h *reader, cl clause) bool {
 			return false
 		}
 	}
-	return r.ownWordsAlone(h, cl)
+	// Only a field could take the value: an Email box elsewhere does not share the name.
+	return r.ownWordsAlone(h, cl, isField)
 }
 
 // ownWordsAlone reports a reading each of whose elements the words grounded to it name
-// alone, among the shown controls and the hidden ones.
-func (r *reader) ownWordsAlone(h *reader, cl clause) bool {
+// alone, among the shown controls and the hidden ones that compete for it.
+func (r *reader) ownWordsAlone(h *reader, cl clause, compete func(page.Node) bool) bool {
 	named := 0
 	for _, g := range cl.grounded {
 		if g.ID == "" {
@@ -301,6 +302,9 @@ func (r *reader) ownWordsAlone(h *reader, cl clause) bool {
 		// plan), and one at least its own.
 		holds := func(ix *index) func(int) bool {
 			return func(i int) bool {
+				if !compete(ix.nodes[i]) {
+					return false
+				}
 				own := slices.ContainsFunc(keys, func(k string) bool { return holdsAlike(ix.names[i], []string{k}) })
 				return own && holdsAlike(slices.Concat(ix.names[i], ix.ctx(i)), keys)
 			}

@@ -204,6 +204,7 @@ func report(t *testing.T, results []result) {
 		fmt.Fprintf(&b, "%-28s %5d %6.1f%% %6d %6d %6d\n", k, tl.n, pct, tl.asked, tl.missed, tl.wrong)
 	}
 	t.Log(b.String())
+	t.Log(whyMissed(results))
 	if *only != "" {
 		return
 	}
@@ -235,4 +236,33 @@ func report(t *testing.T, results []result) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// whyMissed counts how the explicit cases that were not done ended, for development and
+// held-out sets apart: which kind of question stopped them, or a wrong or missed result. It
+// tells which general mechanism fails on unseen pages without showing any held-out case.
+func whyMissed(results []result) string {
+	count := map[string]map[string]int{"dev": {}, "heldout": {}}
+	for _, r := range results {
+		if r.c.Expect.Ask || r.verdict == correct {
+			continue
+		}
+		side := "dev"
+		if strings.HasPrefix(r.c.set, "heldout") {
+			side = "heldout"
+		}
+		how := r.verdict
+		if r.verdict == asked {
+			how, _, _ = strings.Cut(r.why, ":")
+		}
+		count[side][how]++
+	}
+	var b strings.Builder
+	b.WriteString("\nexplicit cases not done, by how they ended:\n")
+	for _, side := range []string{"dev", "heldout"} {
+		for _, how := range slices.Sorted(maps.Keys(count[side])) {
+			fmt.Fprintf(&b, "  %-8s %-28s %5d\n", side, how, count[side][how])
+		}
+	}
+	return b.String()
 }

@@ -320,9 +320,9 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 	}
 	if len(rd.Questions) > 0 {
 		if c.Expect.Ask {
-			return correct, "asked: " + rd.Questions[0].Text
+			return correct, "asked " + string(rd.Questions[0].Kind) + ": " + rd.Questions[0].Text
 		}
-		return asked, "asked: " + rd.Questions[0].Text
+		return asked, "asked " + askedHow(c.Goal, rd) + ": " + rd.Questions[0].Text
 	}
 	if len(rd.Commands) == 0 {
 		return asked, "no command and no question"
@@ -339,7 +339,7 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 				for _, ch := range q.Choices {
 					labels = append(labels, ch.Label)
 				}
-				return judgeLate(cctx, p, c, before, fmt.Sprintf("asked later: %s %q", q.Text, labels))
+				return judgeLate(cctx, p, c, before, fmt.Sprintf("asked later %s: %s %q", q.Kind, q.Text, labels))
 			}
 			cmds = slices.Insert(slices.Delete(cmds, k, k+1), k, ncs...)
 			cmd = cmds[k]
@@ -360,4 +360,26 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 		did = append(did, cmd.Action.String())
 	}
 	return judge(cctx, p, c, before, strings.Join(did, "; "))
+}
+
+// askedHow names the kind of the first question, and for words it could not read whether
+// the reading was only weak or left words over, how many commands it read besides and how
+// much of the goal was left.
+func askedHow(goal string, rd understand.Reading) string {
+	q := rd.Questions[0]
+	if q.Kind != understand.AskUnclear {
+		return string(q.Kind)
+	}
+	if len(q.Choices) > 0 && strings.HasPrefix(q.Choices[0].Label, "Yes: ") {
+		return "unclear, weak reading"
+	}
+	share := float64(len(strings.Fields(q.Words))) / float64(max(1, len(strings.Fields(goal))))
+	part := "most of it"
+	switch {
+	case share < 0.25:
+		part = "under a quarter"
+	case share < 0.5:
+		part = "under half"
+	}
+	return fmt.Sprintf("unclear, %s left, %d read", part, min(2, len(rd.Commands)))
 }

@@ -37,7 +37,7 @@ func (r *reader) tabTwin(body []token, cl clause) clause {
 			continue
 		}
 		open := r.openTabBeside(other)
-		if open < 0 || !r.mirrors(h.By) || r.saysAny(said, open) || r.saysAny(said, other) || r.placedBy(said, i, h) {
+		if open < 0 || !r.mirrors(h.By) || r.saysAny(said, open) || r.saysAny(said, other) || r.placedBy(said, i, open, h) {
 			continue
 		}
 		tab := r.ix.nodes[other]
@@ -75,9 +75,15 @@ func (r *reader) mirrors(tab string) bool {
 
 // placedBy reports a word said that is of the shown control's surroundings (its context
 // or section) and not of its twin's: the goal places it on the open tab.
-func (r *reader) placedBy(said []string, i int, twin page.Hidden) bool {
-	theirs := matchKeys(twin.Ctx)
-	for _, k := range slices.Concat(r.ix.ctx(i), matchKeys(r.ix.section(i))) {
+func (r *reader) placedBy(said []string, i, open int, twin page.Hidden) bool {
+	theirs := slices.Concat(matchKeys(twin.Ctx), matchKeys(twin.Name))
+	own := r.ix.ctx(i)
+	if sec := r.ix.section(i); sec != r.ix.section(open) {
+		// The section the tab list is in holds both panels: its heading ("Book a class")
+		// places neither.
+		own = slices.Concat(own, matchKeys(sec))
+	}
+	for _, k := range own {
 		if !smallWord(k) && !slices.Contains(theirs, k) && slices.Contains(said, k) {
 			return true
 		}

@@ -339,7 +339,17 @@ func (r *reader) namedAcross(target []token, first token, field int) bool {
 // tailWords reads what follows a button's label: the words of the row it names, an
 // ordinal, and whether an indefinite leaves it open ("add a task").
 func tailWords(tail []token, pronounTail bool) (keys []string, ordinal int, indef bool) {
+	skip := 0
 	for k, t := range tail {
+		if skip > 0 {
+			skip--
+			continue
+		}
+		if t.key == "whose" && k+2 < len(tail) && (tail[k+2].key == "is" || tail[k+2].key == "was") {
+			// "the contact whose email is …": the column's name is not in the row, its value is.
+			skip = 2
+			continue
+		}
 		if t.kind == tokWord && indefinite[t.key] {
 			indef = true
 		}
@@ -348,6 +358,8 @@ func tailWords(tail []token, pronounTail bool) (keys []string, ordinal int, inde
 		}
 		switch {
 		case t.kind == tokPunct || definite[t.key] || t.key == "a" || t.key == "an" || genericObjects[t.key] || t.key == "entry" || t.key == "row" || t.key == "one" || t.key == "item" || t.key == "for" || t.key == "of" || pronounTail:
+		case k == 0 && (t.key == "me" || t.key == "us") && len(tail) > 1 && relates(tail[1]):
+			// "book me into Pilates Mat", "stick us on the waitlist": the person, not the item.
 		case ordinals[t.key] != 0:
 			ordinal = ordinals[t.key]
 		case t.kind == tokQuoted:
@@ -391,37 +403,8 @@ func describesItem(keys []string, head string, ctx []string) bool {
 	return missed == 0 && got >= 1 && len(need)-got == 1
 }
 
-// headNoun is the tail's noun a description hangs on: the word after the determiner when a
-// relation follows it ("the trip from …"), or the tail's last word when it has none ("the
-// login ticket"). A name is never one: it is written with a capital or holds a digit.
-func headNoun(tail []token, keys []string) string {
-	if len(keys) < 2 {
-		return ""
-	}
-	head := -1
-	for i, t := range tail {
-		if t.kind != tokWord || definite[t.key] || t.key == "a" || t.key == "an" {
-			continue
-		}
-		for j := i + 1; j < len(tail) && j <= i+2; j++ {
-			if tail[j].kind == tokWord && relates(tail[j]) {
-				head = j - 1
-				break
-			}
-		}
-		break
-	}
-	if head < 0 && !slices.ContainsFunc(tail, relates) {
-		head = len(tail) - 1
-	}
-	if head < 0 || tail[head].kind != tokWord || tail[head].raw != strings.ToLower(tail[head].raw) || strings.ContainsAny(tail[head].raw, "0123456789") {
-		return ""
-	}
-	return tail[head].key
-}
-
 // relations join the words that describe an item: "the trip from Home to Riverside".
-var relations = set("from", "to", "with", "about", "on", "at", "by", "regarding", "re", "in")
+var relations = set("from", "to", "with", "about", "on", "at", "by", "regarding", "re", "in", "into", "onto")
 
 // relates reports a relation, or "for" and "of", which tailWords drops.
 func relates(t token) bool {

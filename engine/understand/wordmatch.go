@@ -52,11 +52,20 @@ func wordEq(a, b string) float64 {
 	if endonyms[a] == b || endonyms[b] == a {
 		return 0.95 // "French" is the language menu's "Français"
 	}
+	if long, ok := shortForms[a]; ok && wordEq(long, b) >= 0.95 {
+		return 0.95 // "30 mins before" is the option "30 minutes before"
+	}
+	if long, ok := shortForms[b]; ok && wordEq(a, long) >= 0.95 {
+		return 0.95
+	}
 	if d := len(a) - len(b); d > 2 || d < -2 || len(a) < 4 || len(b) < 4 {
 		return 0
 	}
-	if keySim(a, b) >= typoSim {
-		return 0.8
+	if strings.TrimPrefix(a, "#") == strings.TrimPrefix(b, "#") {
+		return 0.95 // "order 1044" is "#1044"
+	}
+	if keySim(a, b) >= typoSim && !strings.ContainsAny(a+b, "0123456789") {
+		return 0.8 // a slip in a word; "09:30" is no slip of "19:30"
 	}
 	return 0
 }
@@ -257,5 +266,12 @@ var calendarNames = map[string]string{
 
 // perspective maps the person's words for themselves to the page's words for them: the
 // page says "you", the person "me".
+// shortForms are the shortened words people and pages write for units of time and a few
+// common nouns; each stands for the long word, singular or plural.
+var shortForms = map[string]string{"min": "minute", "mins": "minutes", "hr": "hour", "hrs": "hours",
+	"sec": "second", "secs": "seconds", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years",
+	"mth": "month", "mths": "months", "approx": "approximately", "apt": "apartment", "dept": "department",
+	"tel": "telephone", "mob": "mobile", "info": "information", "pref": "preference", "prefs": "preferences"}
+
 var perspective = map[string]string{"me": "you", "my": "your", "i": "you", "us": "you", "our": "your",
 	"mine": "yours", "myself": "yourself", "we": "you"}
