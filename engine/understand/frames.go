@@ -19,14 +19,14 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 		return clause{quality: 1, next: c}
 	}
 	if hasPath(body) {
-		if cl := r.menuPath(body, changed); len(cl.cmds) > 0 || len(cl.unexplained) == 0 {
-			return cl
+		cl := r.menuPath(body, changed)
+		if len(cl.cmds) == 0 && len(cl.unexplained) > 0 {
+			// "Export > CSV": a path that leaves out the menu button is read by its words.
+			if mw := r.menuWords(body, changed); len(mw.cmds) > 0 {
+				return mw
+			}
 		}
-		// "Export > CSV": a path that leaves out the menu button is read by its words.
-		if cl := r.menuWords(body, changed); len(cl.cmds) > 0 {
-			return cl
-		}
-		return r.menuPath(body, changed)
+		return cl
 	}
 	if path, ok := r.commaPath(body); ok {
 		return r.menuPath(path, changed)

@@ -21,8 +21,10 @@ func isItemNoun(k string) bool { return kindNouns[k] || itemKinds[k] || itemNoun
 var placeWords = set("in", "under", "on", "inside", "within", "below")
 
 // headNoun is the tail's noun a description hangs on: the word after the determiner when a
-// relation follows it ("the trip from …"), or the tail's last word when it has none ("the
-// login ticket"). A name is never one: it is written with a capital or holds a digit.
+// relation or "whose" follows it ("the trip from …") or a name does ("the contact
+// priya.n@…"), or the tail's last word when it has no relation ("the login ticket"). A
+// name, a value or a day is never one: it is written with a capital, holds a digit or an
+// address's "@" or ".", or is a calendar word.
 func headNoun(tail []token, keys []string) string {
 	if len(keys) < 2 {
 		return ""

@@ -30,20 +30,29 @@ func (r *reader) menuWords(body []token, changed bool) clause {
 	var chains [][]int
 	best := 1
 	for k, h := range r.obs.Behind {
-		if h.Role != page.RoleMenuItem || h.Via == 0 || r.opensMore(hiddenPrefix+strconv.Itoa(k+1)) {
+		if h.Role != page.RoleMenuItem || h.Via == 0 {
 			continue
 		}
-		chain, ok := r.revealChain(hiddenPrefix + strconv.Itoa(k+1))
-		if !ok || len(chain) < 2 {
+		// The leaf's own words first: most items are not named at all, and what leads to
+		// them need not be walked.
+		name := matchKeys(h.Name)
+		says := leafSaid(said, name)
+		if says < best {
 			continue
 		}
-		switch says := r.pathSays(said, chain, h); {
-		case says > best:
+		id := hiddenPrefix + strconv.Itoa(k+1)
+		if r.opensMore(id) {
+			continue
+		}
+		chain, ok := r.revealChain(id)
+		if !ok || len(chain) < 2 || !r.pathHolds(said, chain, h, name) {
+			continue
+		}
+		if says > best {
 			// A leaf named whole beats those named in part.
-			best, hits, chains = says, []int{k}, [][]int{chain}
-		case says == best:
-			hits, chains = append(hits, k), append(chains, chain)
+			best, hits, chains = says, nil, nil
 		}
+		hits, chains = append(hits, k), append(chains, chain)
 	}
 	if len(hits) != 1 {
 		return clause{}
@@ -96,24 +105,9 @@ func (r *reader) saidOfMenus(body []token) []string {
 
 var menuNouns = set("menu", "menus", "submenu", "sub-menu", "option", "item", "entry")
 
-// pathSays tells how well the words said name the leaf through the chain: 0 when a word is
-// none of the chain's controls' nor the leaf's, or when they say no word of the leaf or of a
-// sub-menu item on the way; 2 when they say the leaf's whole name, 1 when a part
-// ("as a PDF" for PDF document).
-func (r *reader) pathSays(said []string, chain []int, leaf page.Hidden) int {
-	var way, menus []string
-	for _, k := range chain[1:] {
-		way = append(way, matchKeys(r.obs.Behind[k].Name)...)
-		menus = append(menus, matchKeys(r.obs.Behind[k].Ctx)...)
-	}
-	// A menu is named by what opens it too, an icon's "⋯" as well as its label.
-	own := slices.Concat(r.ix.names[-1-chain[0]], way, menus, matchKeys(leaf.Ctx), matchKeys(leaf.Name))
-	for _, k := range said {
-		if !alikeIn(own, k) {
-			return 0
-		}
-	}
-	name := matchKeys(leaf.Name)
+// leafSaid tells how well the words said name a leaf by its name's words: 0 not at all, 1
+// in part ("as a PDF" for PDF document), 2 whole.
+func leafSaid(said, name []string) int {
 	all, some := true, false
 	for _, k := range name {
 		if smallWord(k) {
@@ -125,13 +119,32 @@ func (r *reader) pathSays(said []string, chain []int, leaf page.Hidden) int {
 			all = false
 		}
 	}
-	if !some || !slices.ContainsFunc(said, func(k string) bool { return !smallWord(k) && alikeIn(way, k) && !alikeIn(name, k) }) {
+	switch {
+	case !some:
 		return 0
-	}
-	if all {
+	case all:
 		return 2
 	}
 	return 1
+}
+
+// pathHolds reports words said that are each a word of the chain's controls, of the menus
+// they open or of the leaf, one of them a word of a sub-menu item on the way and not of the
+// leaf's name.
+func (r *reader) pathHolds(said []string, chain []int, leaf page.Hidden, name []string) bool {
+	var way, menus []string
+	for _, k := range chain[1:] {
+		way = append(way, matchKeys(r.obs.Behind[k].Name)...)
+		menus = append(menus, matchKeys(r.obs.Behind[k].Ctx)...)
+	}
+	// A menu is named by what opens it too, an icon's "⋯" as well as its label.
+	own := slices.Concat(r.ix.names[-1-chain[0]], way, menus, matchKeys(leaf.Ctx), name)
+	for _, k := range said {
+		if !alikeIn(own, k) {
+			return false
+		}
+	}
+	return slices.ContainsFunc(said, func(k string) bool { return !smallWord(k) && alikeIn(way, k) && !alikeIn(name, k) })
 }
 
 // alikeIn reports a word of words that is k, its other form or, for a long word, a slip of it.
