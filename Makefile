@@ -14,10 +14,12 @@ run: setup-run frontend
 		./$(BIN) demo; \
 	else ./$(BIN); fi
 
-# The frontend is built first: the web twin's end-to-end test serves the real UI.
+# The frontend is built first: the web twin's end-to-end test serves the real UI. The
+# instruction corpus (engine/understand) runs near go test's default 10 minutes on two
+# cores, so the timeout is set above it.
 test: setup-test frontend
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 	@if [ -f frontend/package.json ]; then cd frontend && npm test --silent; fi
 
 bench: setup-test

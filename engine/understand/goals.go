@@ -67,7 +67,7 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	for i, n := range r.ix.nodes {
 		if isField(n) && slices.Contains(want, n.Type) && !n.Occ && (sh.kind != "datetime" || n.Type != "date" || r.timeBeside(i) >= 0) {
 			fits = append(fits, i)
-			if lead != "" && slices.ContainsFunc(r.ix.names[i], func(k string) bool { return wordEq(lead, k) > 0 }) {
+			if lead != "" && namesEvent(lead, r.ix.names[i]) {
 				named = append(named, i) // "visiting on 14 March": Date of visit, not Date of birth
 			}
 		}
@@ -76,7 +76,7 @@ func (r *reader) shapedGoal(body []token, changed bool) clause {
 	switch {
 	case len(named) == 1:
 		hit = named[0]
-	case len(named) == 0 && len(fits) == 1 && said == nil:
+	case len(named) == 0 && len(fits) == 1 && said == nil && (lead == "" || goingWords[lead]):
 		hit = fits[0]
 	default:
 		return clause{}
@@ -103,16 +103,17 @@ func (r *reader) hasType(t string) bool {
 func (r *reader) whenLead(body []token) ([]token, string) {
 	lead := ""
 	if len(body) > 3 && body[0].kind == tokWord && (subjects[body[0].key] || subjects[strings.ToLower(body[0].raw)]) {
-		// "it happened on …", "we're arriving on …", "we'll be getting in around …"
+		// "it happened on …", "we're arriving on …", "we'll be getting in around …", "I
+		// was born on …"
 		k := 1
-		if body[k].key == "be" {
+		for k < 3 && k+1 < len(body) && eventAux[body[k].key] {
 			k++
 		}
-		if k+1 < len(body) && goingWords[body[k].key] {
+		if k+1 < len(body) && (goingWords[body[k].key] || eventNouns[body[k].key] != nil) {
 			body = body[k:]
 		}
 	}
-	if len(body) > 2 && body[0].kind == tokWord && goingWords[body[0].key] {
+	if len(body) > 2 && body[0].kind == tokWord && (goingWords[body[0].key] || eventNouns[body[0].key] != nil) {
 		lead, body = body[0].key, body[1:]
 		if len(body) > 1 && (body[0].key == "in" || body[0].key == "there" || body[0].key == "back") {
 			body = body[1:] // "getting in at 9", "back on the 14th"
@@ -121,7 +122,31 @@ func (r *reader) whenLead(body []token) ([]token, string) {
 	if len(body) > 1 && body[0].kind == tokWord && whenWords[body[0].key] {
 		body = body[1:]
 	}
+	if len(body) > 1 && body[0].kind == tokWord && (body[0].key == "around" || body[0].key == "about" || body[0].key == "roughly") {
+		body = body[1:] // "arrive around half past nine": when, said as a guess
+	}
 	return body, lead
+}
+
+// eventAux are the words between a subject and the word of what happened: "I was born",
+// "we'll be arriving", "I got married".
+var eventAux = set("be", "was", "were", "got", "get", "will", "am", "are", "is", "have", "has", "had", "been", "did", "should")
+
+// eventNouns are the words a field names an event by, for the verb a person tells it with:
+// "I was born on …" is Date of birth, "we'll arrive around 9pm" Estimated arrival time.
+// Such a word must name one field: unlike a word of going, it never settles on the only
+// date field there is ("born" says nothing of an appointment date).
+var eventNouns = map[string][]string{
+	"born": {"birth", "birthday"}, "married": {"marriage", "wedding"}, "wed": {"marriage", "wedding"},
+	"arrive": {"arrival"}, "arrived": {"arrival"}, "arriving": {"arrival"}, "land": {"arrival"}, "landing": {"arrival"},
+	"leave": {"departure"}, "leaving": {"departure"}, "depart": {"departure"}, "departing": {"departure"},
+	"died": {"death"}, "moved": {"move"}, "start": {"start"}, "started": {"start"}, "starting": {"start"},
+	"began": {"start"}, "finished": {"end", "finish"}, "ended": {"end"}, "return": {"return"}, "returning": {"return"},
+}
+
+// namesEvent reports a word of a field's name that is the lead's own word or its event noun.
+func namesEvent(lead string, name []string) bool {
+	return slices.ContainsFunc(name, func(k string) bool { return wordEq(lead, k) > 0 || slices.Contains(eventNouns[lead], k) })
 }
 
 var whenWords = set("on", "for", "at", "from", "by")

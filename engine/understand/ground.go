@@ -157,13 +157,38 @@ func (ix *index) ctx(i int) []string {
 			// box").
 			ctx += " · " + d
 		}
-		ix.ctxs[i] = ix.keysFor(ctx)
+		ix.ctxs[i] = withAddressParts(ix.keysFor(ctx))
 		if ix.ctxs[i] == nil {
 			ix.ctxs[i] = []string{}
 		}
 	}
 	return ix.ctxs[i]
 }
+
+// withAddressParts adds the words of each e-mail address or web address among context
+// keys: a person reading "From: newsletter@shopwell.example" sees the word newsletter, so
+// "edit the newsletter filter" must tie that row with "Subject contains: newsletter" and
+// ask, not pick the one that spells it alone. Generic parts (com, www, mail) say nothing.
+func withAddressParts(keys []string) []string {
+	var extra []string
+	for _, k := range keys {
+		if !strings.ContainsAny(k, "@/") && !strings.HasPrefix(k, "www.") {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(k, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			if len(w) >= 3 && !genericAddressWords[w] && !slices.Contains(keys, w) && !slices.Contains(extra, w) {
+				extra = append(extra, w)
+			}
+		}
+	}
+	if extra == nil {
+		return keys
+	}
+	return append(slices.Clip(keys), extra...)
+}
+
+// genericAddressWords are the parts of an address that name no thing a person means.
+var genericAddressWords = set("com", "org", "net", "www", "http", "https", "mail", "email", "example", "html", "php", "index")
 
 // nodeOf is the index of the element with id, or -1. Commands are few, so it is looked up
 // by a scan rather than a map every reading would build.
@@ -496,7 +521,8 @@ var fieldSynonyms = map[string][][]string{
 func (r *reader) fieldWords(toks []token) []token {
 	var out []token
 	for k, t := range toks {
-		if t.kind != tokWord || fieldSynonyms[t.key] == nil || r.pageWord(t.key) {
+		if t.kind != tokWord || fieldSynonyms[t.key] == nil || r.pageWord(t.key) || k > 0 && eventAux[toks[k-1].key] && eventNouns[t.key] != nil {
+			// "I was born on …" is told of an event (whenLead), not the field's word.
 			if out != nil {
 				out = append(out, t)
 			}

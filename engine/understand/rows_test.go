@@ -145,3 +145,18 @@ func TestHeartBeforeTitle(t *testing.T) {
 	wantReading(t, Read("heart the rose", shop, Options{}), nil)
 	wantReading(t, Read("heart the Japanese Maple", shop, Options{}), []string{`click("13")`})
 }
+
+// TestAddressWordsInRow: a word inside a row's e-mail address is a word of that row: with
+// another row saying it plainly, "the newsletter filter" fits both and asks.
+func TestAddressWordsInRow(t *testing.T) {
+	obs := page.Observation{URL: "http://x/mail-settings", Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Edit", Ctx: "From: newsletter@shopwell.example Skip the inbox, move to Promotions"},
+		{ID: "2", Role: page.RoleButton, Name: "Edit", Ctx: "From: alerts@mybank.example Star it"},
+		{ID: "3", Role: page.RoleButton, Name: "Edit", Ctx: "Subject contains: newsletter Mark as read"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"edit the newsletter filter", nil},
+		{"edit the shopwell filter", []string{`click("1")`}},
+		{"edit the mark as read filter", []string{`click("3")`}},
+	})
+}

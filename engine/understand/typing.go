@@ -27,7 +27,7 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 			continue
 		}
 		if intoWords[k] || asWords[k] {
-			cl := r.typeReading(vType, vw, rest[m+1:], rest[:m], changed)
+			cl := r.typeReading(vType, vw, rest[m+1:], verbParticle(rest[:m]), changed)
 			if i, ok := r.bodyField(rest[m+1:]); ok && !anyBound(cl.cmds) && !isVague(rest[:m]) {
 				// "put '…' in the notes": the one free-text box is where notes go,
 				// whatever its label asks ("Anything the pharmacist should know?").
@@ -105,6 +105,15 @@ func namesAnew(vw string) bool { return fold(vw) == "rename" }
 func wholePage(toks []token) bool {
 	keys := dropArticles(keysOfToks(toks))
 	return len(keys) == 1 && (siteWords[keys[0]] || keys[0] == "page" || keys[0] == "it" || keys[0] == "everything")
+}
+
+// verbParticle drops the particle a typing verb leaves after its object: "put Dr Patel
+// down as my dentist", "write the code down in the box" type "Dr Patel" and "the code".
+func verbParticle(value []token) []token {
+	if n := len(value); n > 1 && value[n-1].kind == tokWord && (value[n-1].key == "down" || value[n-1].key == "up") {
+		return value[:n-1]
+	}
+	return value
 }
 
 // typeReading reads one split of a type clause into a target and a value.

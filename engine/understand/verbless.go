@@ -22,8 +22,10 @@ func (r *reader) labelGoal(body []token, changed bool) clause {
 	}
 	ref := r.ix.resolve(body, vClick)
 	best, ok := ref.best()
-	if !ok || best.score < 0.78 || len(ref.unexplained) > 0 || ref.roleOnly {
-		return clause{} // 0.78: one slip in a label ("sign out of all devies") still names it
+	if !ok || best.score < 0.78 || len(ref.unexplained) > 0 || ref.roleOnly || best.member {
+		// 0.78: one slip in a label ("sign out of all devies") still names it. Words that
+		// name only a row or group ("Year 2" beside a row's Book) say none of a label.
+		return clause{}
 	}
 	n := r.ix.nodes[best.node]
 	if isField(n) || n.Role == page.RoleCheckbox || n.Role == page.RoleRadio || n.Role == page.RoleSwitch {
