@@ -327,6 +327,12 @@
     const fs = head ? c.el.closest('fieldset') : null;
     const lg = fs && c.head && !fs.contains(c.head) ? fs.querySelector('legend') : null;
     if (lg && E.words(lg, 60)) head = E.words(lg, 60);
+    // A control in a table row is told from its like in the next row by the row, as a
+    // shown one is: "Delete" behind the Filters tab is the filter for Tom Baker's mail.
+    const inRow = W.K && h.R.rows && ((c.row && c.row.contains(c.el)) || (h.R.ariaRows && c.el.closest('tr,[role=row]')));
+    const row = inRow ? contextOf(/** @type {Errand.Collected} */ (W.K), c, h.R, deps) : '';
+    if (row && head && !row.includes(head)) head = head + ' · ' + row;
+    else if (row) head = row;
     /** @type {Errand.Hidden} */
     const out = { r: c.role, n: name, t: '', c: head || (W.K ? contextOf(W.K, c, h.R, deps) : ''), o: null, by: '', via: 0 };
     if (out.c === name) out.c = '';

@@ -338,6 +338,7 @@ func TestBehind(t *testing.T) {
 	}
 	want := map[string]string{
 		page.RoleInput + " Sound volume":         "Notifications",
+		page.RoleButton + " Delete":              "Filters",
 		page.RoleSelect + " How often":           "Notifications",
 		page.RoleButton + " Reset everything":    "Advanced",
 		page.RoleLink + " Start a return":        "Shipping help",
@@ -376,6 +377,11 @@ func TestBehind(t *testing.T) {
 		case "How often":
 			if strings.Join(h.Options, "|") != "Daily|Never" {
 				t.Errorf("options %q", h.Options)
+			}
+		case "Delete":
+			// A hidden row's button has its panel's heading and its row, not the heading alone.
+			if h.Ctx != "Filters · From: tom.baker@example.com Move to Work" && h.Ctx != "Filters · Subject contains: invoice Star it" {
+				t.Errorf("hidden Delete ctx %q, want its heading and row", h.Ctx)
 			}
 		}
 	}

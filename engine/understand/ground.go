@@ -157,7 +157,7 @@ func (ix *index) ctx(i int) []string {
 			// box").
 			ctx += " · " + d
 		}
-		ix.ctxs[i] = withAddressParts(ix.keysFor(ctx))
+		ix.ctxs[i] = withCtxSymbols(withAddressParts(ix.keysFor(ctx)), ctx)
 		if ix.ctxs[i] == nil {
 			ix.ctxs[i] = []string{}
 		}
@@ -185,6 +185,21 @@ func withAddressParts(keys []string) []string {
 		return keys
 	}
 	return append(slices.Clip(keys), extra...)
+}
+
+// withCtxSymbols adds the pictures of a context that has words too ("Spin 45 🚴"): its
+// keys keep only the words, and "book the 🚴 class" names the row by its picture.
+// Separators and dashes ("·", "–", "|") are punctuation, not pictures.
+func withCtxSymbols(keys []string, ctx string) []string {
+	if !hasSymbol(ctx) {
+		return keys
+	}
+	for _, k := range symbolKeys(ctx) {
+		if strings.IndexFunc(k, func(r rune) bool { return unicode.Is(unicode.So, r) }) >= 0 && !slices.Contains(keys, k) {
+			keys = append(slices.Clip(keys), k)
+		}
+	}
+	return keys
 }
 
 // genericAddressWords are the parts of an address that name no thing a person means.

@@ -20,3 +20,25 @@ func ordinalInName(toks []token, i int, base phrase) (phrase, bool) {
 	alt.takeName(toks, from, to)
 	return alt, true
 }
+
+// ordinalOfGroup reads "choose the 3rd size" as the third choice of the group its noun
+// names ("Size": XS, S, M, L, XL), as "the 3rd option under Size" is read: an ordinal
+// before plain words that hold no role noun, no qualifier and no name marker.
+func ordinalOfGroup(toks []token, i int, base phrase) (phrase, bool) {
+	if base.ordinal == 0 || i >= len(toks) || len(toks)-i > 3 {
+		return phrase{}, false
+	}
+	for _, t := range toks[i:] {
+		if t.kind != tokWord || isRoleWord(t.key) || nearWords[t.key] || nameMarker[t.key] || kindNouns[t.key] {
+			return phrase{}, false
+		}
+	}
+	rw := roleWords["option"]
+	alt := base
+	alt.explained = slices.Clone(base.explained)
+	alt.rw, alt.roleKey = &rw, "option"
+	for k := i; k < len(toks); k++ {
+		alt.near = append(alt.near, k)
+	}
+	return alt, true
+}

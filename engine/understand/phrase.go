@@ -45,6 +45,9 @@ func readings(toks []token) []phrase {
 	if alt, ok := ordinalInName(toks, i, base); ok {
 		out = append(out, alt)
 	}
+	if alt, ok := ordinalOfGroup(toks, i, base); ok {
+		out = append(out, alt)
+	}
 	if out[0].kindNoun {
 		keep := base
 		keep.keepKind = true
@@ -65,6 +68,13 @@ func readings(toks []token) []phrase {
 			out = append(out, withQualifier(toks, i, q, base))
 			continue
 		}
+		if k == "to" && toks[q].kind == tokWord && linkRoles[singular(toks[q-1].key)] {
+			// "the link to the 2016 feasibility study", "the button to download it":
+			// after a link or a button, "to" says where it leads, as "for" does; after
+			// anything else it may be a value's ("set the size to M").
+			out = append(out, withQualifier(toks, i, q, base))
+			continue
+		}
 		if toks[q].kind != tokWord || !(nearWords[k] || nameMarker[k]) {
 			continue
 		}
@@ -72,6 +82,9 @@ func readings(toks []token) []phrase {
 	}
 	return out
 }
+
+// linkRoles are the role nouns of things that lead somewhere when clicked.
+var linkRoles = set("link", "button", "btn", "tab", "icon")
 
 // headOnly reads toks[from:to] as role words, ordinals and a name.
 func headOnly(toks []token, from, to int, base phrase) phrase {
@@ -236,6 +249,12 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 		// "the x on the cookie popup": the popup is what holds the x, named by its kind.
 		p.explained[words[len(words)-1]] = true
 		words = w
+	}
+	if (nameMarker[marker] && marker != "with" || marker == "from") && p.rw == nil && len(p.name) == 1 && (kindNouns[toks[p.name[0]].key] || itemKinds[toks[p.name[0]].key]) {
+		// "the card called Fix login redirect", "the message from 김민준": the noun before
+		// the marker says what kind of thing is meant, and what tells it apart comes after.
+		p.explained[p.name[0]] = true
+		p.name, p.kindNoun = nil, true
 	}
 	if (nameMarker[marker] && marker != "with" || marker == "to" && p.rw != nil && slices.Contains(p.rw.roles, page.RoleLink)) && len(p.name) == 0 {
 		p.name = words

@@ -123,7 +123,14 @@ func (ix *index) score(toks []token, p phrase, v verb) ref {
 	p, nameKeys, nearKeys := phraseKeys(toks, p)
 	explainedName := make([]bool, len(nameKeys))
 	explainedNear := make([]bool, len(nearKeys))
-	for _, i := range ix.pool(p, v, nameKeys) {
+	pool := ix.pool(p, v, nameKeys)
+	if pool == nil && p.kindNoun && v == vOpen && len(nameKeys) == 0 && len(nearKeys) > 0 {
+		// "open the message from 김민준": only the kind of thing is said and what tells
+		// it apart, which a row that is one control holds in its own name. Only to open
+		// it: "delete the message from …" must not click the message.
+		pool = ix.holding(nearKeys)
+	}
+	for _, i := range pool {
 		if !ix.inScope(i) {
 			continue
 		}
@@ -249,6 +256,24 @@ func phraseKeys(toks []token, p phrase) (phrase, []string, []string) {
 		return out
 	}
 	return p, keys(p.name), keys(p.near)
+}
+
+// holding is the elements whose own name holds every one of keys (the row that is one
+// control), or else those whose name or context holds one of them.
+func (ix *index) holding(keys []string) []int {
+	var own, out []int
+	for i := range ix.nodes {
+		if c, _ := containment(keys, nil, ix.names[i]); c == 1 {
+			own = append(own, i)
+		}
+	}
+	if own != nil {
+		return own
+	}
+	for _, k := range keys {
+		out = mergeInts(out, mergeInts(ix.byKey[k], ix.ctxIndex()[k]))
+	}
+	return out
 }
 
 // pool is the elements a reading may mean: the close controls, those whose name uses its

@@ -96,6 +96,12 @@ func (r *reader) typoFixes(toks []token) []fix {
 		if r.ix.byKey[k] != nil || verbs[k] != "" || r.ix.otherForm(k) || r.hiddenWord(k) {
 			continue // a word of a control behind another ("shed" of Safe place) is no slip
 		}
+		if parts := r.pageParts(t.raw); parts != "" {
+			// "tick the select-all checkbox" for "Select all orders on this page": a word
+			// joined by hyphens where the page writes its parts apart.
+			out = append(out, fix{from: t.raw, to: parts, start: t.start, end: t.end})
+			continue
+		}
 		known := lexiconWords[k]
 		if known && (!ignorable[k] || connectives[k] || k == "the") {
 			continue
@@ -107,12 +113,35 @@ func (r *reader) typoFixes(toks []token) []fix {
 		// may be read as a word of the page, never as one of the reader's own ("named").
 		lower := t.raw == strings.ToLower(t.raw)
 		to, ok := r.closest(k, !known && lower)
+		if !ok && len(k) >= 5 && strings.HasSuffix(k, "s") && !strings.HasSuffix(k, "ss") {
+			// "acept all cokies" where the page says "Cookie consent": a slip in the plural
+			// of a page word is two edits from it, one from its singular.
+			if one, found := r.closest(k[:len(k)-1], false); found {
+				to, ok = one+"s", true
+			}
+		}
 		if !ok {
 			continue
 		}
 		out = append(out, fix{from: t.raw, to: to, start: t.start, end: t.end})
 	}
 	return out
+}
+
+// pageParts is a hyphenated word's parts written apart, when the page has each part as a
+// word of its own and not the whole; "" otherwise.
+func (r *reader) pageParts(raw string) string {
+	parts := strings.FieldsFunc(raw, func(c rune) bool { return c == '-' })
+	if len(parts) < 2 {
+		return ""
+	}
+	for _, p := range parts {
+		k := wordKey(p)
+		if r.ix.byKey[k] == nil {
+			return ""
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // otherForm reports a word the page has in another form ("comment" for "Comments"): the

@@ -63,6 +63,23 @@ func TestTypos(t *testing.T) {
 	}
 }
 
+// TestPluralSlip: a slip in the plural of a word the page has only in the singular
+// ("Cookie consent") is one edit from the singular.
+func TestPluralSlip(t *testing.T) {
+	obs := page.Observation{URL: "http://x/news", Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Reject", Ctx: "Cookie consent"},
+		{ID: "2", Role: page.RoleButton, Name: "Accept all", Ctx: "Cookie consent"},
+		{ID: "3", Role: page.RoleButton, Name: "Accept all", Ctx: "Newsletter terms"},
+	}}
+	rd := Read("acept all cokies", obs, Options{})
+	if got := acts(rd); len(rd.Questions) > 0 || !slices.Equal(got, []string{`click("2")`}) {
+		t.Fatalf("got %v, questions %v", got, rd.Questions)
+	}
+	if want := []string{`"acept" read as "Accept"`, `"cokies" read as "Cookies"`}; len(rd.Assumptions) < 2 || !slices.Equal(rd.Assumptions[:2], want) {
+		t.Errorf("assumptions = %q, want %q first", rd.Assumptions, want)
+	}
+}
+
 func TestEditDistance(t *testing.T) {
 	tests := []struct {
 		a, b  string
