@@ -438,3 +438,15 @@ func TestPartContexts(t *testing.T) {
 		}
 	}
 }
+
+// TestMultipleSelect: a select that holds several choices says so; a dropdown does not.
+func TestMultipleSelect(t *testing.T) {
+	t.Parallel()
+	obs := observe(t, openAt(t, fixtures(t), "/multiple.html"))
+	if n := node(t, obs, page.RoleSelect, "Extras"); !n.Has("multiple") {
+		t.Errorf("Extras state %q, want multiple", n.State)
+	}
+	if n := node(t, obs, page.RoleSelect, "Clinic"); n.Has("multiple") {
+		t.Errorf("Clinic state %q, want no multiple", n.State)
+	}
+}

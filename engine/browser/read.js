@@ -204,6 +204,9 @@
     if (aria & 64) s += ',selected';
     // A toggle button held down (a segmented control's current choice, a bold button on).
     if (aria & 128) s += ',pressed';
+    // A list that holds several choices at once: two options said for it are both chosen;
+    // said for a dropdown that holds one, they are asked about (docs/understanding.md).
+    if (tag === 'select' && /** @type {HTMLSelectElement} */ (el).multiple) s += ',multiple';
     const pop = el.getAttribute('aria-haspopup');
     if (pop && pop !== 'false') s += ',popup';
     // A field that offers suggestions as one types: the value is then chosen from them.

@@ -38,7 +38,7 @@ type Node struct {
 	Role  string  `json:"r"`
 	Name  string  `json:"n,omitempty"`
 	Value string  `json:"v,omitempty"` // a field's value; a link's destination (a path when same-origin)
-	State string  `json:"s,omitempty"` // comma-separated: disabled, checked, expanded, required, invalid, readonly, selected, pressed, autocomplete, popup
+	State string  `json:"s,omitempty"` // comma-separated: disabled, checked, expanded, required, invalid, readonly, selected, pressed, autocomplete, popup, multiple
 	Type  string  `json:"t,omitempty"` // input type when not plain text: date, email, password, number, …
 	Ctx   string  `json:"c,omitempty"`
 	XY    [2]int  `json:"xy"`

@@ -157,7 +157,7 @@ func (ix *index) ctx(i int) []string {
 			// box").
 			ctx += " · " + d
 		}
-		ix.ctxs[i] = withCtxSymbols(withAddressParts(ix.keysFor(ctx)), ctx)
+		ix.ctxs[i] = ix.withCtxSymbols(withAddressParts(ix.keysFor(ctx)), ctx)
 		if ix.ctxs[i] == nil {
 			ix.ctxs[i] = []string{}
 		}
@@ -189,13 +189,14 @@ func withAddressParts(keys []string) []string {
 
 // withCtxSymbols adds the pictures of a context that has words too ("Spin 45 🚴"): its
 // keys keep only the words, and "book the 🚴 class" names the row by its picture.
-// Separators and dashes ("·", "–", "|") are punctuation, not pictures.
-func withCtxSymbols(keys []string, ctx string) []string {
+// Separators and dashes ("·", "–", "|") are punctuation, not pictures, and a picture that
+// names a control ("✓" and "✗" buttons side by side) is that control's, not its row's.
+func (ix *index) withCtxSymbols(keys []string, ctx string) []string {
 	if !hasSymbol(ctx) {
 		return keys
 	}
 	for _, k := range symbolKeys(ctx) {
-		if strings.IndexFunc(k, func(r rune) bool { return unicode.Is(unicode.So, r) }) >= 0 && !slices.Contains(keys, k) {
+		if strings.IndexFunc(k, func(r rune) bool { return unicode.Is(unicode.So, r) }) >= 0 && ix.byKey[k] == nil && !slices.Contains(keys, k) {
 			keys = append(slices.Clip(keys), k)
 		}
 	}

@@ -46,6 +46,16 @@ func TestRowByPictureOrSender(t *testing.T) {
 	readsAs(t, timetable, []goalCase{
 		{"Book the 🚴 class", []string{`click("2")`}},
 	})
+	// Pictures that name controls are not their neighbours' row.
+	marks := page.Observation{URL: "http://x/survey", Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "✓", Ctx: "Café ✗"},
+		{ID: "2", Role: page.RoleButton, Name: "✗", Ctx: "Café ✓"},
+		{ID: "3", Role: page.RoleButton, Name: "✓", Ctx: "Museum shop ✗"},
+		{ID: "4", Role: page.RoleButton, Name: "✗", Ctx: "Museum shop ✓"},
+	}}
+	readsAs(t, marks, []goalCase{
+		{"Café ✓ and Museum shop ✗", []string{`click("1")`, `click("4")`}},
+	})
 	inbox := page.Observation{URL: "http://x/mail", Tree: []page.Node{
 		{ID: "1", Role: page.RoleButton, Name: "김민준 다음 주 회의 일정 Mar 11"},
 		{ID: "2", Role: page.RoleButton, Name: "☆", Ctx: "김민준 다음 주 회의 일정 Mar 11"},

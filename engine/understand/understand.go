@@ -140,6 +140,7 @@ type Choice struct {
 func Read(goal string, obs page.Observation, opts Options) Reading {
 	r := newReader(obs, opts)
 	out := r.answered(r.readCorrected(strings.TrimSpace(goal)), strings.TrimSpace(goal))
+	out = oneOptionEach(out, obs)
 	out.Goal = goal
 	return out
 }
