@@ -29,7 +29,8 @@ func (r *reader) tabTwin(body []token, cl clause) clause {
 	n := r.ix.nodes[i]
 	said := keysOfToks(body)
 	for _, h := range r.obs.Behind {
-		if h.Role != n.Role || h.Name != n.Name || h.Via != 0 {
+		same := h.Name == n.Name
+		if h.Role != n.Role || h.Via != 0 || !same && !r.describesBoth(said, i, h) {
 			continue
 		}
 		other := r.ix.nodeOf(h.By)
@@ -37,11 +38,11 @@ func (r *reader) tabTwin(body []token, cl clause) clause {
 			continue
 		}
 		open := r.openTabBeside(other)
-		if open < 0 || !r.mirrors(h.By) || r.saysAny(said, open) || r.saysAny(said, other) || r.placedBy(said, i, open, h) {
+		if open < 0 || same && !r.mirrors(h.By) || r.saysAny(said, open) || r.saysAny(said, other) || r.placedBy(said, i, open, h) {
 			continue
 		}
 		tab := r.ix.nodes[other]
-		then := Command{Verb: cmd.Verb, Phrase: n.Name, Value: cmd.Value, Quoted: true, Words: cmd.Words, Changes: cmd.Changes}
+		then := Command{Verb: cmd.Verb, Phrase: h.Name, Value: cmd.Value, Quoted: true, Words: cmd.Words, Changes: cmd.Changes}
 		click := r.bindClause(vClick, "", other, 1, "", false, cmd.Words)
 		if len(click.cmds) != 1 {
 			return cl
@@ -51,10 +52,32 @@ func (r *reader) tabTwin(body []token, cl clause) clause {
 			Text: fmt.Sprintf("Which one do you mean: %s under “%s”, or the one under “%s”?", page.Describe(n), r.ix.nodes[open].Name, tab.Name),
 			Choices: []Choice{
 				{Label: fmt.Sprintf("%s under “%s”", page.Describe(n), r.ix.nodes[open].Name), ID: n.ID, Then: cl.cmds},
-				{Label: fmt.Sprintf("“%s” under “%s”", n.Name, tab.Name), ID: tab.ID, Then: []Command{click.cmds[0], then}},
+				{Label: fmt.Sprintf("“%s” under “%s”", h.Name, tab.Name), ID: tab.ID, Then: []Command{click.cmds[0], then}},
 			}}}}
 	}
 	return cl
+}
+
+// describesBoth reports a hidden control whose name holds every word said of the shown
+// one's (i): "Delete the dinner" with "Delete Dinner in Alfama (fado)" on the open day and
+// "Delete Dinner at Tascantiga" behind the next day's tab. Each day's controls carry their
+// item's name, so the panels never mirror by name; the goal tells them apart only by a
+// word one has and the other lacks. Names only: a hidden control's context may be the
+// last heading shown before its panel, another item's.
+func (r *reader) describesBoth(said []string, i int, h page.Hidden) bool {
+	theirs := matchKeys(h.Name)
+	own := r.ix.names[i]
+	used := 0
+	for _, k := range said {
+		if smallWord(k) || !slices.ContainsFunc(own, func(o string) bool { return wordEq(k, o) >= 0.95 }) {
+			continue
+		}
+		if !slices.ContainsFunc(theirs, func(o string) bool { return wordEq(k, o) >= 0.95 }) {
+			return false
+		}
+		used++
+	}
+	return used >= 2
 }
 
 // mirrors reports a tab whose hidden panel is mostly the controls the page shows, by role

@@ -139,8 +139,8 @@ type Choice struct {
 // Read reads a goal on a page.
 func Read(goal string, obs page.Observation, opts Options) Reading {
 	r := newReader(obs, opts)
-	out := r.answered(r.readCorrected(strings.TrimSpace(goal)), strings.TrimSpace(goal))
-	out = oneOptionEach(out, obs)
+	said := strings.TrimSpace(goal)
+	out := oneOptionEach(r.menuItemAsked(r.answered(r.readCorrected(said), said), said), obs)
 	out.Goal = goal
 	return out
 }
