@@ -228,3 +228,20 @@ func TestRoundsLimitEndsInBestEffort(t *testing.T) {
 		t.Fatalf("after the last round: %+v", out)
 	}
 }
+
+// TestOfflineAsksWhichMenuItem: with no model, a goal that does not start with a verb of
+// the reader's but whose every question offers choices bound to the page ("Export the
+// data": which item of the Export menu) is asked, not failed for want of a model.
+func TestOfflineAsksWhichMenuItem(t *testing.T) {
+	obs := page.Observation{URL: "http://x/account", Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "Export ▾", State: "popup"},
+	}, Behind: []page.Hidden{
+		{Role: page.RoleMenuItem, Name: "Contacts as CSV", Ctx: "Export", By: "1"},
+		{Role: page.RoleMenuItem, Name: "All mail as MBOX", Ctx: "Export", By: "1"},
+	}}
+	ag := New(Config{})
+	_, out, _ := stepT(t, ag, State{TaskID: "t"}, Input{Kind: InputStart, Goal: "Export the data", Observation: obs})
+	if out.Kind != OutputAsk || len(out.Questions) != 1 || len(out.Questions[0].Options) != 2 || len(out.Actions) != 0 {
+		t.Fatalf("out %+v", out)
+	}
+}

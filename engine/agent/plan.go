@@ -96,7 +96,7 @@ func (s *step) keepReading(r understand.Reading) {
 func (s *step) planOffline(r understand.Reading, obs page.Observation) (State, Output, []Event, error) {
 	s.keepReading(r) // again: a model that did not answer may have cleared it
 	asking := !s.a.set.Subsystems.NoClarification
-	if asking && (len(r.Commands) > 0 || len(r.Questions) > 0 && understand.Commandlike(s.st.Goal)) {
+	if asking && (len(r.Commands) > 0 || len(r.Questions) > 0 && (understand.Commandlike(s.st.Goal) || tiedToPage(r))) {
 		// Part of it is clear, or it is a command the page does not explain ("click the
 		// Sve button"): ask about the rest rather than fail.
 		s.st.Commands = plannedFrom(r)
@@ -173,6 +173,18 @@ func bestChoice(q understand.Question) float64 {
 		best = max(best, c.Score)
 	}
 	return best
+}
+
+// tiedToPage reports a reading whose every question offers choices the reader bound to
+// the page ("Export the data": which item of the Export menu; two options for one
+// dropdown): asking it needs no model, whatever the goal's first word.
+func tiedToPage(r understand.Reading) bool {
+	for _, q := range r.Questions {
+		if q.Kind != understand.AskElement && q.Kind != understand.AskOption || !everyChoiceRuns(q) {
+			return false
+		}
+	}
+	return len(r.Questions) > 0
 }
 
 func everyChoiceRuns(q understand.Question) bool {
