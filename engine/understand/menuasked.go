@@ -2,7 +2,6 @@ package understand
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -74,7 +73,7 @@ func (r *reader) menuItemAsked(rd Reading, goal string) Reading {
 		labels[k] = c.Label
 	}
 	q := Question{Kind: AskElement, Command: -1, Words: goal, Choices: choices,
-		Text: fmt.Sprintf("Which of %s do you mean: %s?", page.Describe(n), strings.Join(slices.Clip(labels), ", "))}
+		Text: fmt.Sprintf("Which of %s do you mean: %s?", page.Describe(n), strings.Join(labels, ", "))}
 	rd.Commands, rd.Questions = nil, []Question{q}
 	rd.Factors = factors(rd)
 	return rd

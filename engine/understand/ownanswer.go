@@ -65,9 +65,9 @@ func (r *reader) answerInOwnWords(body []token, changed bool) clause {
 		return clause{}
 	}
 	h := hits[0]
-	question := slices.Concat(r.ix.names[h.node], r.ix.ctx(h.node))
-	if h.opt < 0 {
-		question = r.ix.ctx(h.node) // a radio's or a list option's name is the option
+	question := r.ix.ctx(h.node) // a radio's or a list option's name is the option
+	if h.opt >= 0 {
+		question = slices.Concat(r.ix.names[h.node], question) // a dropdown's name asks
 	}
 	asked := false
 	for _, k := range content {
@@ -95,8 +95,9 @@ func (r *reader) answerInOwnWords(body []token, changed bool) clause {
 // ownGrammar reports a word that says nothing of which choice: grammar, the person and
 // the site ("you" is the page's "us"), a tense.
 func ownGrammar(k string) bool {
+	// perspective holds the person's words ("me", "us", "my"), smallWord the courtesy.
 	return smallWord(k) || pronouns[k] || auxiliaries[k] || statementSubjects[k] || perspective[k] != "" ||
-		k == "you" || k == "your" || k == "can" || k == "please" || k == "me" || k == "us"
+		k == "you" || k == "your" || k == "can"
 }
 
 // questionWord reports a word of the person's that is a word of the control's question,
