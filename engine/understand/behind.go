@@ -156,7 +156,7 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	h.ix.acronyms = r.ix.acronyms
 	cl := h.readClause(body, c, changed)
 	// Hidden controls are read only when named well: no typo, no partial name, nothing
-	// assumed. What a person cannot see is not guessed at — but a box, switch or radio named by
+	// assumed but an option's aside left out ("food caddy" for "Food caddy (free)"). What a person cannot see is not guessed at — but a box, switch or radio named by
 	// words no other control has, shown or hidden ("turn off the newsletter" for Monthly
 	// newsletter), is named, if not in full: it is read, and the reading announced.
 	if len(cl.cmds) == 0 || len(cl.questions) > 0 || len(cl.unexplained) > 0 || len(cl.cmds) == 1 && commaInside(body) {
@@ -165,7 +165,7 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 		return clause{}, false
 	}
 	sole := r.namedAlone(h, cl) || r.madeAlone(h, cl)
-	if !sole && (len(cl.assumed) > 0 || cl.quality < 0.9) || cl.quality < 0.7 || describesOther(h, body, cl) {
+	if !sole && (len(cl.assumed) > cl.asides || cl.quality < 0.9) || cl.quality < 0.7 || describesOther(h, body, cl) {
 		return clause{}, false
 	}
 	if r.revealed {

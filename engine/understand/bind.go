@@ -146,6 +146,9 @@ func (r *reader) bindOption(cl clause, cmd Command, a page.Action, node int, val
 	opt := n.Options[k]
 	if s < 0.95 {
 		cl.assumed = append(cl.assumed, fmt.Sprintf("%q means %q in %s", value, opt, target))
+		if a, ok := withoutAside(matchKeys(value), n.Options); ok && a == k {
+			cl.asides++
+		}
 	}
 	a.Kind, a.Text = page.Select, opt
 	a.Says("select", fmt.Sprintf("%q in %s", opt, target))

@@ -62,7 +62,7 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 	if b, ok := ref.best(); ok && r.ix.nodes[b.node].Role == page.RoleSelect && !ref.ambiguous {
 		n := r.ix.nodes[b.node]
 		explained := 1 - float64(len(ref.unexplained))/float64(max(1, nonPunct(target)))
-		if indef || len(opt) == 0 || !quoted && isVague(optToks) && func() bool { _, s := matchOption(val, n.Options); return s < 1 }() {
+		if indef || len(opt) == 0 || !quoted && isVague(optToks) && !namesOptionPart(val, n.Options) {
 			return clause{quality: 0.95 * explained, questions: []Question{{Kind: AskOption, Command: -1, Words: words,
 				Text: fmt.Sprintf("Which option of %s?", page.Describe(n)), Choices: optionChoices(n, ""), Element: n.ID, Verb: string(vSelect)}}}
 		}
@@ -83,6 +83,8 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 	if len(optKeys) == 0 {
 		return clause{}
 	}
+	gk := contentKeys(stripRoleKeys(groupKeys))
+	var named []cand
 	for _, i := range r.ix.nodesWith(optKeys) {
 		n := r.ix.nodes[i]
 		switch n.Role {
@@ -94,10 +96,15 @@ func (r *reader) optionIn(vw string, optToks, target []token, changed bool) clau
 		if s < asideMatch && r.withoutAside(optKeys, i) {
 			s = asideMatch // "plus" for "Plus – €9.90/day" (optgroups.go), announced
 		}
-		if s < minMatch {
-			continue
+		if s >= minMatch {
+			named = append(named, cand{node: i, score: s})
 		}
-		gk := contentKeys(stripRoleKeys(groupKeys))
+	}
+	if r.ix.kindOnly(target, kindKeys(target), named) {
+		gk = nil // "Cancel for my appointment" under "Your appointments" (kindonly.go)
+	}
+	for _, nc := range named {
+		i, s, n := nc.node, nc.score, r.ix.nodes[nc.node]
 		c, _ := containment(gk, r.ix.ctx(i), nil)
 		if len(gk) > 0 && c < 1 {
 			continue

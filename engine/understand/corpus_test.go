@@ -31,6 +31,8 @@ var (
 	verbose  = flag.Bool("corpus.v", false, "print every corpus case that is not correct")
 	dump     = flag.Bool("corpus.dump", false, "print each case's observation and reading (with -case)")
 	goalFlag = flag.String("corpus.goal", "", "with -case, read this goal instead of the case's")
+	reload   = flag.Bool("corpus.reload", false, "load the page afresh for every case, even after a case that did nothing on it")
+	verdicts = flag.String("corpus.verdicts", "", "write each case's id and verdict to this file (JSON), to compare two runs")
 	corpusTO = 20 * time.Minute
 )
 
@@ -242,9 +244,18 @@ func TestCorpus(t *testing.T) {
 				t.Parallel()
 				p := browsertest.NewPage(t, shared)
 				p.SetStability(browser.Stability{NetworkQuiet: 30 * time.Millisecond, DOMQuiet: 30 * time.Millisecond, MinWait: -1, MaxWait: 2 * time.Second})
+				// Loading a page is two thirds of a case, and most cases only ask: a case
+				// that did nothing leaves its page as it was loaded (an observation changes
+				// nothing a case can see), so the next case on that page uses it as it is.
+				slices.SortStableFunc(cs, func(a, b corpusCase) int { return strings.Compare(a.Page, b.Page) })
+				untouched := ""
 				for _, c := range cs {
 					began := time.Now()
-					v, why := runCase(ctx, t, p, base, c)
+					v, why, acted := runCase(ctx, t, p, base, c, untouched == c.Page && !*reload)
+					untouched = c.Page
+					if acted {
+						untouched = ""
+					}
 					if d := time.Since(began); *verbose && d > 2*time.Second {
 						t.Logf("%s took %v", c.ID, d.Round(time.Millisecond))
 					}
@@ -261,6 +272,16 @@ func TestCorpus(t *testing.T) {
 		}
 	})
 	report(t, results)
+	if *verdicts != "" {
+		out := map[string]string{}
+		for _, r := range results {
+			out[r.c.ID] = r.verdict
+		}
+		raw, _ := json.MarshalIndent(out, "", " ")
+		if err := os.WriteFile(*verdicts, raw, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 }
 
 // selected reports a case picked by -case (comma-separated id prefixes; none = all).
@@ -276,11 +297,17 @@ func selected(id string) bool {
 	return false
 }
 
-func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c corpusCase) (string, string) {
+// runCase reads c's goal on its page, runs what was read and judges the outcome. With
+// loaded, the tab already holds the page untouched since its load. It reports whether it
+// ran any action on the page.
+func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c corpusCase, loaded bool) (verdict, why string, acted bool) {
 	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	if err := p.Navigate(cctx, base+"/"+c.set+"/"+c.Page); err != nil {
-		t.Fatalf("%s: open %s: %v", c.ID, c.Page, err)
+	url := base + "/" + c.set + "/" + c.Page
+	if !loaded || p.URL() != url {
+		if err := p.Navigate(cctx, url); err != nil {
+			t.Fatalf("%s: open %s: %v", c.ID, c.Page, err)
+		}
 	}
 	// The recorder keeps clicks in session storage; the last case's go.
 	var ignore any
@@ -313,19 +340,19 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 			t.Logf("  group %d %s %q parent=%d node=%s", i+1, g.Kind, g.Name, g.Parent, g.Node)
 		}
 		for i, h := range obs.Behind {
-			t.Logf("  behind %d %s %q t=%s c=%q by=%s via=%d", i+1, h.Role, h.Name, h.Type, h.Ctx, h.By, h.Via)
+			t.Logf("  behind %d %s %q t=%s c=%q o=%q by=%s via=%d", i+1, h.Role, h.Name, h.Type, h.Ctx, h.Options, h.By, h.Via)
 		}
 		raw, _ := json.MarshalIndent(rd, "", " ")
 		t.Logf("%s %q\n%s", c.ID, c.Goal, raw)
 	}
 	if len(rd.Questions) > 0 {
 		if c.Expect.Ask {
-			return correct, "asked " + string(rd.Questions[0].Kind) + ": " + rd.Questions[0].Text
+			return correct, "asked " + string(rd.Questions[0].Kind) + ": " + rd.Questions[0].Text, false
 		}
-		return asked, "asked " + askedHow(c.Goal, rd) + ": " + rd.Questions[0].Text
+		return asked, "asked " + askedHow(c.Goal, rd) + ": " + rd.Questions[0].Text, false
 	}
 	if len(rd.Commands) == 0 {
-		return asked, "no command and no question"
+		return asked, "no command and no question", false
 	}
 	// As the agent runs them: an unbound command is bound on the page as it is by then, and
 	// may run as several (understand.RebindAll).
@@ -339,17 +366,20 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 				for _, ch := range q.Choices {
 					labels = append(labels, ch.Label)
 				}
-				return judgeLate(cctx, p, c, before, fmt.Sprintf("asked later %s: %s %q", q.Kind, q.Text, labels))
+				v, w := judgeLate(cctx, p, c, before, fmt.Sprintf("asked later %s: %s %q", q.Kind, q.Text, labels))
+				return v, w, acted
 			}
 			cmds = slices.Insert(slices.Delete(cmds, k, k+1), k, ncs...)
 			cmd = cmds[k]
 		}
+		acted = true
 		res, err := p.Execute(cctx, []page.Action{cmd.Action})
 		if err != nil {
 			t.Fatalf("%s: execute: %v", c.ID, err)
 		}
 		if len(res.Outcomes) > 0 && res.Outcomes[0].Err != nil {
-			return judgeLate(cctx, p, c, before, fmt.Sprintf("%s failed: %s", cmd.Action, res.Outcomes[0].Err.Message))
+			v, w := judgeLate(cctx, p, c, before, fmt.Sprintf("%s failed: %s", cmd.Action, res.Outcomes[0].Err.Message))
+			return v, w, true
 		}
 		if obs, err = p.Observe(cctx); err != nil {
 			t.Fatalf("%s: observe: %v", c.ID, err)
@@ -359,7 +389,8 @@ func runCase(ctx context.Context, t *testing.T, p *browser.Page, base string, c 
 	for _, cmd := range cmds {
 		did = append(did, cmd.Action.String())
 	}
-	return judge(cctx, p, c, before, strings.Join(did, "; "))
+	v, w := judge(cctx, p, c, before, strings.Join(did, "; "))
+	return v, w, true
 }
 
 // askedHow names the kind of the first question, and for words it could not read whether

@@ -238,7 +238,7 @@ func fuzzyVerbAt(toks []token, i int) (verb, int) {
 					break
 				}
 			}
-			if ok {
+			if ok && !nounOf(toks, i, n) {
 				return v, n
 			}
 		}

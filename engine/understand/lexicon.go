@@ -291,8 +291,16 @@ func verbAt(toks []token, i int) (verb, int) {
 			continue
 		}
 		if v, found := verbs[b.String()]; found {
+			if nounOf(toks, i, n) {
+				return "", 0
+			}
 			return v, n
 		}
 	}
 	return "", 0
+}
+
+// nounOf reports a one-word verb followed by "of": "type of bin", "set of keys" are nouns.
+func nounOf(toks []token, i, n int) bool {
+	return n == 1 && i+1 < len(toks) && toks[i+1].kind == tokWord && toks[i+1].key == "of"
 }

@@ -89,6 +89,18 @@ func withoutArticle(vk, ok []string) []string {
 	return vk
 }
 
+// withoutReceiver drops the person a thing is given to when the value starts with them:
+// "give him the veggie sausage" chooses the option "Veggie sausage and mash" for him.
+func withoutReceiver(vk, ok []string) []string {
+	if len(vk) > 2 && receivers[vk[0]] && (len(ok) == 0 || ok[0] != vk[0]) {
+		return vk[1:]
+	}
+	return vk
+}
+
+// receivers are the object pronouns a value can start with.
+var receivers = set("him", "her", "them", "me", "us")
+
 // meansWords say how something is done before the way: "pay by cheque", "via text".
 var meansWords = set("by", "via", "using", "through")
 
@@ -130,7 +142,7 @@ func matchOptionKeys(value string, options []string, keys [][]string) (int, floa
 			continue
 		}
 		ok, _ := periodKeys(keys[k])
-		q := withoutKindNoun(withoutAgeOld(withoutArticle(said, ok), ok), ok)
+		q := withoutKindNoun(withoutAgeOld(withoutArticle(withoutReceiver(said, ok), ok), ok), ok)
 		s, used := phraseMatch(q, ok)
 		switch {
 		case s >= 1:
@@ -273,4 +285,25 @@ func periodKeys(keys []string) (out []string, changed bool) {
 		return keys, false
 	}
 	return out, true
+}
+
+// namesOptionPart reports a value said with "the" that names one option by some of its
+// words: "the veggie sausage" is "Green: Veggie sausage and mash" (announced as a part),
+// not a vague "the option". Every content word must be the option's own, and no other
+// option may hold them all, or the words name no option and are asked about.
+func namesOptionPart(val string, options []string) bool {
+	k, s := matchOption(val, options)
+	if s >= 1 {
+		return true
+	}
+	want := contentKeys(matchKeys(val))
+	if k < 0 || s < 0.75 || len(want) == 0 {
+		return false
+	}
+	for j, o := range options {
+		if have := containsAll(matchKeys(o), want); have != (j == k) {
+			return false
+		}
+	}
+	return true
 }

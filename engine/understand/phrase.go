@@ -236,7 +236,7 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 	if len(words) > 3 && definite[toks[words[0]].key] {
 		lead = 1
 	}
-	if n := len(words); n > 1 && rowKind(toks[words[n-1]]) {
+	if n := len(words); n > 1 && rowKind(toks[words[n-1]]) && !possessiveOnly(toks, words[:n-1]) {
 		p.explained[words[n-1]] = true
 		words = words[:n-1]
 	} else if n > lead+2 && rowKind(toks[words[lead]]) && placeWords[toks[words[lead+1]].key] {
@@ -262,6 +262,17 @@ func withQualifier(toks []token, from, q int, base phrase) phrase {
 	}
 	p.near = words
 	return p
+}
+
+// possessiveOnly reports words that are only "my", "our"…: "my appointment" says no
+// more than its noun (kindonly.go).
+func possessiveOnly(toks []token, at []int) bool {
+	for _, k := range at {
+		if !possessive[toks[k].key] {
+			return false
+		}
+	}
+	return true
 }
 
 // rowKind reports a word that names the kind of a row or item ("payment", "lessons", "the

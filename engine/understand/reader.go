@@ -67,9 +67,12 @@ type clauseKey struct {
 
 // clause is the reading of one clause.
 type clause struct {
-	cmds        []Command
-	questions   []Question
-	assumed     []string
+	cmds      []Command
+	questions []Question
+	assumed   []string
+	// asides counts the assumptions that only leave out an option's bracketed aside
+	// ("Food caddy" for "Food caddy (free)"): the option's own name, said whole.
+	asides      int
 	grounded    []Grounding
 	unexplained []string
 	// quality in [0, 1] compares readings of the same words: 1 is every word explained by

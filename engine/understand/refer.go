@@ -121,6 +121,18 @@ func (ix *index) resolveOnce(toks []token, v verb) ref {
 func (ix *index) score(toks []token, p phrase, v verb) ref {
 	r := ref{indefinite: p.indefinite, det: p.det, ordinal: p.ordinal, roleOnly: len(p.name) == 0, role: p.roleKey}
 	p, nameKeys, nearKeys := phraseKeys(toks, p)
+	if at, ok := ix.kindNear(toks, p); ok {
+		// "cancel my appointment" under "Your appointments": the noun says no row.
+		p.explained[at] = true
+		p.name = slices.DeleteFunc(slices.Clone(p.name), func(k int) bool { return k == at })
+		p.near = slices.DeleteFunc(slices.Clone(p.near), func(k int) bool {
+			if possessive[toks[k].key] {
+				p.explained[k] = true // "my" said of the kind, no word of a row
+			}
+			return k == at || possessive[toks[k].key]
+		})
+		p, nameKeys, nearKeys = phraseKeys(toks, p)
+	}
 	explainedName := make([]bool, len(nameKeys))
 	explainedNear := make([]bool, len(nearKeys))
 	pool := ix.pool(p, v, nameKeys)

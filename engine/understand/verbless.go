@@ -143,10 +143,11 @@ func (r *reader) verbAsName(body []token, changed bool) clause {
 		// The tail names which: nearby text, an ordinal, or a generic object.
 		tailKeys, ordinal, indef := tailWords(tail, pronounTail)
 		head1 := headNoun(tail, tailKeys)
+		kindOnly := r.ix.kindOnly(tail, tailKeys, hits)
 		var scored []cand
 		for j, h := range hits {
 			s := h.score
-			if len(tailKeys) > 0 && !describesItem(tailKeys, head1, r.ix.ctx(h.node)) {
+			if len(tailKeys) > 0 && !kindOnly && !describesItem(tailKeys, head1, r.ix.ctx(h.node)) {
 				continue
 			}
 			if len(tailKeys) > 0 {

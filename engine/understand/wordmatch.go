@@ -188,6 +188,11 @@ func phraseMatch(q, n []string) (float64, []bool) {
 	if matched == 0 {
 		return 0, used
 	}
+	if matched == len(q) && ofInverted(q, n) {
+		// "bin type" for "Type of bin", "birth date" for "Date of birth": the same
+		// name in the other English order.
+		return round.Hundredths(quality), used
+	}
 	if !inOrder {
 		quality *= 0.9
 	}
@@ -201,6 +206,20 @@ func phraseMatch(q, n []string) (float64, []bool) {
 	default: // some of the person's words are not in the name
 		return round.Hundredths(quality * 0.6 * float64(matched) / float64(len(q)+len(n)-matched)), used
 	}
+}
+
+// ofInverted reports a name "A of B" said "B A": every word in that order, "of" left out.
+func ofInverted(q, n []string) bool {
+	k := slices.Index(n, "of")
+	if k <= 0 || k == len(n)-1 || len(q) != len(n)-1 || slices.Contains(q, "of") {
+		return false
+	}
+	for i, w := range slices.Concat(n[k+1:], n[:k]) {
+		if wordEq(q[i], w) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // prefixOf reports that q's words are n's first words, typos allowed.
