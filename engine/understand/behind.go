@@ -70,9 +70,10 @@ func (r *reader) worthBehind(body []token, cl clause) bool {
 		return false
 	}
 	for _, q := range cl.questions {
-		if q.Kind == AskOption && q.Element != "" && !r.bodyNames(body, r.ix.nodeOf(q.Element)) {
+		if (q.Kind == AskOption || q.Kind == AskValue) && q.Element != "" && !r.bodyNames(body, r.ix.nodeOf(q.Element)) {
 			// "select shed" asked of the one shown dropdown, which neither has it nor was
-			// named: the option may be one of a dropdown behind ("Safe place").
+			// named: the option may be one of a dropdown behind ("Safe place"). So may
+			// "Set How often to Never", asked of the one shown number field.
 			continue
 		}
 		if q.Element != "" || q.Kind == AskOption || (len(q.Choices) > 0 || q.Kind == AskElement) && (len(cl.grounded) > 0 || r.namesAChoice(body, q)) {

@@ -46,19 +46,23 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 			if cl, ok := r.triggerOption(vw, rest[m+1:], rest[:m], rest, changed); ok && !namesAnew(vw) {
 				consider(cl, 0.99)
 			}
-			if k == "to" && wholePage(trimOver(rest[:m])) {
+			if k == "to" && (wholePage(trimOver(rest[:m])) || r.pageLanguage(trimOver(rest[:m]))) {
 				// "switch the site to 日本語": the site is what the choice is for, not a
 				// field; read as "switch to 日本語", said so.
 				said := slices.Concat(tokenize(vw), rest[m:])
 				cl := r.readClause(said, carry{after: -1}, changed)
-				need := 0.9
+				need := actMin // as sure as "switch to 日本語" said alone must be
 				if b, ok := r.behind(said, carry{after: -1}, changed); ok && (!anyBound(cl.cmds) || actsBehind(cl.cmds)) {
 					// What is behind was read strictly already; showing it first costs
 					// its reading a little, no certainty.
 					cl, need = b, 0.85
 				}
 				if anyBound(cl.cmds) && len(cl.questions)+len(cl.unexplained) == 0 && cl.quality >= need {
-					consider(cl.readAs(joinRaw(rest[:m]), "the page itself"), 0.98)
+					// Said of the page, the words after "to" are what to switch to, never a
+					// value to type: this reading is the one.
+					cl = cl.readAs(joinRaw(rest[:m]), "the page itself")
+					cl.quality *= 0.98
+					return cl
 				}
 			}
 		}
@@ -100,6 +104,22 @@ func trimOver(toks []token) []token {
 // namesAnew reports a verb that gives a new name, which is typed, never chosen: "rename the
 // board to 'Archive board'" is no Archive board item of the Board menu.
 func namesAnew(vw string) bool { return fold(vw) == "rename" }
+
+// pageLanguage reports words that name the page's language ("the language", "the site
+// language") on a page with no control of that name: the languages it offers are its
+// buttons or links, named by themselves.
+func (r *reader) pageLanguage(toks []token) bool {
+	keys := dropArticles(keysOfToks(toks))
+	if len(keys) == 0 || keys[len(keys)-1] != "language" || r.pageWord("language") {
+		return false
+	}
+	for _, k := range keys[:len(keys)-1] {
+		if !siteWords[k] && !possessive[k] && k != "display" && k != "interface" && k != "page" {
+			return false
+		}
+	}
+	return true
+}
 
 // wholePage reports words that name the site or page itself: "the site", "the app", "it".
 func wholePage(toks []token) bool {
