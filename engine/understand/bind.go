@@ -136,6 +136,16 @@ func (r *reader) bindOption(cl clause, cmd Command, a page.Action, node int, val
 			Text: fmt.Sprintf("Which option of %s?", target), Choices: optionChoices(n, ""), Element: n.ID, Verb: cmd.Verb}}}
 	}
 	k, s := r.ix.optionOf(value, node)
+	if k < 0 || s < 0.7 {
+		// "send the new card to the Briggate branch" into “Send it to”: the thing sent is
+		// the label's "it", the option what follows "to".
+		if obj, rest, ok := objectOfLabel(value, n.Name); ok {
+			if k2, s2 := r.ix.optionOf(rest, node); k2 >= 0 && s2 >= 0.75 {
+				k, s, value = k2, min(s2, 0.9), rest
+				cl.assumed = append(cl.assumed, fmt.Sprintf("%q is what “it” stands for in %s", obj, target))
+			}
+		}
+	}
 	if b := bandOf(value, n.Options); (k < 0 || s < 0.7) && b >= 0 {
 		k, s = b, 0.9 // "23" is the band "Aged 21 to 24": announced
 	}
@@ -318,4 +328,36 @@ func isoYear(v string) int {
 		return 0
 	}
 	return y
+}
+
+// objectOfLabel splits a value said into a label of the form "<verb> it <word>" ("Send it
+// to", "Pay it from") at the last such word: the words before are what "it" stands for,
+// a plain noun phrase ("the new card"), the words after are the value. Words before it
+// that hold a name, a number or a quote are values of their own, and split nothing.
+func objectOfLabel(value, label string) (obj, rest string, ok bool) {
+	lk := keysOf(label)
+	n := len(lk)
+	if n < 2 || !relations[lk[n-1]] && lk[n-1] != "for" || lk[n-2] != "it" && lk[n-2] != "them" {
+		return "", "", false
+	}
+	words := strings.Fields(value)
+	at := -1
+	for i, w := range words {
+		if fold(w) == lk[n-1] {
+			at = i
+		}
+	}
+	if at < 2 || at == len(words)-1 {
+		return "", "", false
+	}
+	head := fold(words[0])
+	if !definite[head] && !possessive[head] {
+		return "", "", false
+	}
+	for _, w := range words[1:at] {
+		if strings.ContainsAny(w, "0123456789\"'“”‘’@") || w != strings.ToLower(w) {
+			return "", "", false
+		}
+	}
+	return strings.Join(words[:at], " "), strings.Join(words[at+1:], " "), true
 }

@@ -40,3 +40,19 @@ func TestValueAskedOfAnUnnamedField(t *testing.T) {
 		{"Set How often to sometimes", nil},
 	})
 }
+
+// TestWhatItStandsFor: a dropdown labelled "<verb> it to" takes what follows "to"; the
+// plain noun before it is the label's "it". A name or an amount there is a value of its
+// own and asks.
+func TestWhatItStandsFor(t *testing.T) {
+	obs := page.Observation{URL: "http://x/card", Tree: []page.Node{
+		{ID: "1", Role: page.RoleSelect, Name: "Send it to", Ctx: "Replacement card", Options: []string{"Home – 14 Elm Road, Leeds LS6 2AB", "Collect from branch – Leeds Briggate", "A different address"}},
+		{ID: "2", Role: page.RoleButton, Name: "Order card"},
+	}}
+	readsAs(t, obs, []goalCase{
+		{"send the new card to the Briggate branch", []string{`select("1", "Collect from branch – Leeds Briggate")`}},
+		{"send my replacement to home", []string{`select("1", "Home – 14 Elm Road, Leeds LS6 2AB")`}},
+		{"send the card for Sam Lee to the Briggate branch", nil},
+		{"send the new card to the office", nil},
+	})
+}

@@ -317,6 +317,11 @@ func (r *reader) namesOption(ref ref, val string) bool {
 		if k, s := r.ix.optionOf(val, c.node); s >= 1 || articleOption(r.ix.nodes[c.node], k, s, val) {
 			return true
 		}
+		if _, rest, ok := objectOfLabel(val, r.ix.nodes[c.node].Name); ok {
+			if _, s := r.ix.optionOf(rest, c.node); s >= 0.75 {
+				return true // "the new card to the Briggate branch" for “Send it to” (bind.go)
+			}
+		}
 	}
 	return false
 }
