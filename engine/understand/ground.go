@@ -41,6 +41,7 @@ type index struct {
 	inits    map[string][]int // initials of long names, built on first use
 	acronyms map[string]bool  // the goal's words written in capitals, set per reading
 	sections []string         // the parts of the page around each element (sections.go)
+	headings [][]heading      // the headings over each element, outermost first (sections.go)
 	stems    map[string][]int // the fields whose name has a word of each stem, built on first use
 	scope    []string         // the section a clause is read in, set while it is read
 	lifted   map[int]bool     // elements named by some of their words alone (liftSoleHolder)

@@ -49,6 +49,9 @@ func (ix *index) kindNear(toks []token, p phrase) (int, bool) {
 	default:
 		return 0, false
 	}
+	if !rowKind(toks[noun]) {
+		return 0, false
+	}
 	keys := make([]string, len(name))
 	for k, at := range name {
 		keys[k] = toks[at].key
@@ -68,7 +71,7 @@ func (ix *index) kindOver(noun token, nodes []int) bool {
 		return false
 	}
 	for _, i := range nodes {
-		if !slices.ContainsFunc(ix.headingsAbove(i), func(hd string) bool { return namesKind(hd, noun.key) }) {
+		if !slices.ContainsFunc(ix.headingsOver(i), func(hd heading) bool { return namesKind(hd.text, noun.key) }) {
 			return false
 		}
 	}
@@ -95,30 +98,4 @@ func namesKind(heading, noun string) bool {
 		}
 	}
 	return false
-}
-
-// headingsAbove lists the headings of the sections element i is in, outermost first.
-func (ix *index) headingsAbove(i int) []string {
-	type head struct {
-		level int
-		text  string
-	}
-	var stack []head
-	for _, b := range ix.obs.Text {
-		if b.At > i {
-			break
-		}
-		if b.Level == 0 || b.Site {
-			continue
-		}
-		for len(stack) > 0 && stack[len(stack)-1].level >= b.Level {
-			stack = stack[:len(stack)-1]
-		}
-		stack = append(stack, head{b.Level, b.Text})
-	}
-	out := make([]string, len(stack))
-	for k, h := range stack {
-		out[k] = h.text
-	}
-	return out
 }

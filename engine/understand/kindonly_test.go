@@ -66,3 +66,22 @@ func TestNamesSaidTheOtherWay(t *testing.T) {
 		{"bin type: caddy", nil},
 	})
 }
+
+// TestOneButtonOfAKind: "a save button" is the one button whose name starts so; with two
+// such buttons, or with "a button" among several, it asks.
+func TestOneButtonOfAKind(t *testing.T) {
+	form := func(extra ...page.Node) page.Observation {
+		return page.Observation{URL: "http://x/account", Tree: append([]page.Node{
+			{ID: "1", Role: page.RoleButton, Name: "Change password", Ctx: "Security"},
+			{ID: "2", Role: page.RoleButton, Name: "Discard", Ctx: "Security"},
+			{ID: "3", Role: page.RoleButton, Name: "Save changes", Ctx: "Security"},
+		}, extra...)}
+	}
+	readsAs(t, form(), []goalCase{
+		{"click a save button", []string{`click("3")`}},
+		{"click a button", nil},
+	})
+	readsAs(t, form(page.Node{ID: "4", Role: page.RoleButton, Name: "Save draft", Ctx: "Security"}), []goalCase{
+		{"click a save button", nil},
+	})
+}

@@ -49,23 +49,8 @@ func (ix *index) section(i int) string {
 func (ix *index) buildSections() []string {
 	out := make([]string, len(ix.nodes))
 	labels := ix.runLabels()
-	type head struct {
-		level int
-		text  string
-	}
-	var stack []head
-	t := 0
 	for i, n := range ix.nodes {
-		for ; t < len(ix.obs.Text) && ix.obs.Text[t].At <= i; t++ {
-			b := ix.obs.Text[t]
-			if b.Level == 0 || b.Site {
-				continue
-			}
-			for len(stack) > 0 && stack[len(stack)-1].level >= b.Level {
-				stack = stack[:len(stack)-1]
-			}
-			stack = append(stack, head{b.Level, b.Text})
-		}
+		stack := ix.headingsOver(i)
 		var parts []string
 		for k, h := range stack {
 			// The page's title (h1) is every element's; the innermost heading is the
@@ -80,6 +65,37 @@ func (ix *index) buildSections() []string {
 		out[i] = strings.Join(parts, " · ")
 	}
 	return out
+}
+
+// heading is one heading of the page: its level (1–6) and its text.
+type heading struct {
+	level int
+	text  string
+}
+
+// headingsOver is the headings of the sections element i is in, outermost first (site
+// headers and footers aside). Built for every element on first use.
+func (ix *index) headingsOver(i int) []heading {
+	if ix.headings == nil {
+		ix.headings = make([][]heading, len(ix.nodes))
+		var stack []heading // shared by the elements under the same headings, never changed
+		t := 0
+		for k := range ix.nodes {
+			for ; t < len(ix.obs.Text) && ix.obs.Text[t].At <= k; t++ {
+				b := ix.obs.Text[t]
+				if b.Level == 0 || b.Site {
+					continue
+				}
+				n := len(stack)
+				for n > 0 && stack[n-1].level >= b.Level {
+					n--
+				}
+				stack = append(slices.Clone(stack[:n]), heading{b.Level, b.Text})
+			}
+			ix.headings[k] = stack
+		}
+	}
+	return ix.headings[i]
 }
 
 // runLabels names each run of options by the short text just before it ("Transmission:",
