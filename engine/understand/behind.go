@@ -157,8 +157,9 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	h.ix.acronyms = r.ix.acronyms
 	cl := h.readClause(body, c, changed)
 	// Hidden controls are read only when named well: no typo, no partial name, nothing
-	// assumed but an option's aside left out ("food caddy" for "Food caddy (free)"). What a person cannot see is not guessed at — but a box, switch or radio named by
-	// words no other control has, shown or hidden ("turn off the newsletter" for Monthly
+	// assumed but an option's aside left out ("food caddy" for "Food caddy (free)"). What
+	// a person cannot see is not guessed at — but a box, switch or radio named by words no
+	// other control has, shown or hidden ("turn off the newsletter" for Monthly
 	// newsletter), is named, if not in full: it is read, and the reading announced.
 	if len(cl.cmds) == 0 || len(cl.questions) > 0 || len(cl.unexplained) > 0 || len(cl.cmds) == 1 && commaInside(body) {
 		// One control named across a comma ("open my account menu, saved places" as the

@@ -115,30 +115,6 @@ func (r *reader) soleChoice(v verb, vw string, c cand, value, words string) clau
 // said after "a" or "an", or ends with them (its head noun, before a price: "a programme"
 // for "Official tour programme (£10)"), and holds more; "any", "some" or "one" leave the
 // choice open.
-// kindStartsName reports "a save button" for the one button whose name starts so ("Save
-// changes"): the role said names a kind of control, the words before it the kind of that
-// control, and one alone is of that kind, as "a button" is the one button there is.
-func (r *reader) kindStartsName(node int, said []token) bool {
-	n := len(said)
-	if n < 3 || said[0].key != "a" && said[0].key != "an" || said[n-1].kind != tokWord {
-		return false
-	}
-	rw, ok := roleWords[said[n-1].key]
-	if !ok || !slices.Contains(rw.roles, r.ix.nodes[node].Role) {
-		return false
-	}
-	keys, name := keysOfToks(said[1:n-1]), r.ix.names[node]
-	if len(keys) == 0 || len(keys) > len(name) {
-		return false
-	}
-	for k, w := range keys {
-		if wordEq(w, name[k]) < 0.95 {
-			return false
-		}
-	}
-	return true
-}
-
 func (r *reader) choiceStartsWith(node int, said []token) bool {
 	switch r.ix.nodes[node].Role {
 	case page.RoleCheckbox, page.RoleRadio, page.RoleSwitch, page.RoleOption:
@@ -167,6 +143,30 @@ func (r *reader) choiceStartsWith(node int, said []token) bool {
 	}
 	// A name that starts with a verb ("Save payee") is a deed, not a thing of that kind.
 	return alike(name) || !namesDeed(name) && len(keys) < len(head) && alike(head[len(head)-len(keys):])
+}
+
+// kindStartsName reports "a save button" for the one button whose name starts so ("Save
+// changes"): the role said names a kind of control, the words before it the kind of that
+// control, and one alone is of that kind, as "a button" is the one button there is.
+func (r *reader) kindStartsName(node int, said []token) bool {
+	n := len(said)
+	if n < 3 || said[0].key != "a" && said[0].key != "an" || said[n-1].kind != tokWord {
+		return false
+	}
+	rw, ok := roleWords[said[n-1].key]
+	if !ok || !slices.Contains(rw.roles, r.ix.nodes[node].Role) {
+		return false
+	}
+	keys, name := keysOfToks(said[1:n-1]), r.ix.names[node]
+	if len(keys) == 0 || len(keys) > len(name) {
+		return false
+	}
+	for k, w := range keys {
+		if wordEq(w, name[k]) < 0.95 {
+			return false
+		}
+	}
+	return true
 }
 
 // namesDeed reports a name that starts with a verb: "Save payee", "Select Klara and the Sun".

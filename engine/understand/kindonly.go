@@ -33,7 +33,7 @@ func (ix *index) kindNear(toks []token, p phrase) (int, bool) {
 	content := func(at []int) []int {
 		var out []int
 		for _, k := range at {
-			if t := toks[k]; t.kind == tokWord && !definite[t.key] && !possessive[t.key] && !relations[t.key] && t.key != "for" && t.key != "of" {
+			if kindWord(toks[k]) {
 				out = append(out, k)
 			}
 		}
@@ -82,11 +82,18 @@ func (ix *index) kindOver(noun token, nodes []int) bool {
 func kindKeys(toks []token) []string {
 	var out []string
 	for _, t := range toks {
-		if t.kind == tokWord && !definite[t.key] && !possessive[t.key] && t.key != "a" && t.key != "an" && !relations[t.key] && t.key != "for" && t.key != "of" {
+		if kindWord(t) {
 			out = append(out, t.key)
 		}
 	}
 	return out
+}
+
+// kindWord reports a word that may say what kind of thing is meant: not an article, "my"
+// or a relation ("for", "of", "on").
+func kindWord(t token) bool {
+	return t.kind == tokWord && !definite[t.key] && !possessive[t.key] && t.key != "a" && t.key != "an" &&
+		!relations[t.key] && t.key != "for" && t.key != "of"
 }
 
 // namesKind reports a heading that holds the noun, singular or plural.

@@ -214,8 +214,15 @@ func ofInverted(q, n []string) bool {
 	if k <= 0 || k == len(n)-1 || len(q) != len(n)-1 || slices.Contains(q, "of") {
 		return false
 	}
-	for i, w := range slices.Concat(n[k+1:], n[:k]) {
-		if wordEq(q[i], w) == 0 {
+	tail := len(n) - k - 1 // "B" comes first when said
+	for i, w := range q {
+		var x string
+		if i < tail {
+			x = n[k+1+i] // "B"
+		} else {
+			x = n[i-tail] // then "A"
+		}
+		if wordEq(w, x) == 0 {
 			return false
 		}
 	}
