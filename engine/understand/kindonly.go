@@ -30,6 +30,10 @@ func (ix *index) kindOnly(tail []token, tailKeys []string, hits []cand) bool {
 // appointment", where what is left once a kind noun is put aside is a name several
 // elements under that kind share. It returns the kind noun's position in toks.
 func (ix *index) kindNear(toks []token, p phrase) (int, bool) {
+	isKind := func(k int) bool { return rowKind(toks[k]) }
+	if !slices.ContainsFunc(p.name, isKind) && !slices.ContainsFunc(p.near, isKind) {
+		return 0, false // most phrases name no kind: nothing to build (score is hot)
+	}
 	content := func(at []int) []int {
 		var out []int
 		for _, k := range at {

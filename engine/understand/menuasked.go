@@ -58,12 +58,7 @@ func (r *reader) menuItemAsked(rd Reading, goal string) Reading {
 		}
 		cmds = append(cmds, Command{Verb: string(vClick), Phrase: h.Name, Words: goal, Changes: true,
 			Action: page.Action{Kind: page.Click, Todo: fmt.Sprintf("click “%s”", h.Name)}})
-		path := []string{n.Name}
-		for _, c := range chain[1:] {
-			path = append(path, r.obs.Behind[c].Name)
-		}
-		path = append(path, h.Name)
-		choices = append(choices, Choice{Label: strings.Join(path, " > "), Value: h.Name, Then: cmds})
+		choices = append(choices, Choice{Label: r.pathTo(chain, h.Name), Value: h.Name, Then: cmds})
 	}
 	if len(choices) < 2 {
 		return rd

@@ -73,13 +73,18 @@ func (r *reader) menuWords(body []token, changed bool) clause {
 	}
 	cmds = append(cmds, Command{Verb: string(vClick), Phrase: phrase, Words: words, Changes: true,
 		Action: page.Action{Kind: page.Click, Todo: fmt.Sprintf("click “%s”", leaf.Name)}})
-	path := []string{opener.Name}
+	cl := clause{cmds: cmds, quality: 0.9, changes: true, deferred: true}
+	return cl.readAs(words, "the menu path "+r.pathTo(chain, leaf.Name))
+}
+
+// pathTo names the way to a hidden item: the shown control that opens the chain, each
+// sub-menu item on it, then the item ("Export ▾ > Download as ▸ > CSV").
+func (r *reader) pathTo(chain []int, leaf string) string {
+	path := []string{r.ix.nodes[-1-chain[0]].Name}
 	for _, k := range chain[1:] {
 		path = append(path, r.obs.Behind[k].Name)
 	}
-	path = append(path, leaf.Name)
-	cl := clause{cmds: cmds, quality: 0.9, changes: true, deferred: true}
-	return cl.readAs(words, "the menu path "+strings.Join(path, " > "))
+	return strings.Join(append(path, leaf), " > ")
 }
 
 // saidOfMenus is the words of body that must each be a word of the path: not a leading verb
