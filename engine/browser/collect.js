@@ -121,6 +121,41 @@
     return placeName(t);
   }
 
+  // headAfter is the heading of the card an element sits in when the element comes before
+  // that heading: a ♡ drawn in a card's corner, ahead of its "Brook Hall", is Brook Hall's,
+  // not the card's before it. A card is one of a run of boxes alike (same tag and class)
+  // beside it, each with a heading; up to three levels up, and only in a box that does not
+  // hold the heading before the element already.
+  /**
+   * @param {Errand.El} el
+   * @param {Errand.El | null} before
+   * @returns {Errand.El | null}
+   */
+  function headAfter(el, before) {
+    let a = el.parentElement;
+    for (let k = 0; k < 3 && a && a !== document.body; k++, a = a.parentElement) {
+      if (before && a.contains(before)) return null;
+      const q = a.querySelector(HEADS);
+      if (q) {
+        const after = el.compareDocumentPosition(q) & Node.DOCUMENT_POSITION_FOLLOWING;
+        return after && shown(q) && (alike(a, a.previousElementSibling) || alike(a, a.nextElementSibling)) ? q : null;
+      }
+    }
+    return null;
+  }
+
+  const HEADS = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+
+  // alike reports a box b of the same tag and class as a, with a heading of its own: the
+  // card beside a card.
+  /**
+   * @param {Errand.El} a
+   * @param {Element | null} b
+   */
+  function alike(a, b) {
+    return !!b && b.localName === a.localName && b.className === a.className && !!b.querySelector(HEADS);
+  }
+
   // contextOf is the nearest of the enclosing row, the fieldset legend and the closest
   // preceding visible heading, so "Delete" in one row can be told from "Delete" in the next.
   /** @type {Errand.Collect['contextOf']} */
@@ -151,6 +186,8 @@
     const fs = R.fieldsets ? el.closest('fieldset') : null;
     let h = c.head;
     while (h && !shown(h)) h = K.prevHead.get(h) || null;
+    const own = headAfter(el, h);
+    if (own) h = own;
     if (h && h !== c.head) deps.push(h);
     if (fs) {
       deps.push(fs);

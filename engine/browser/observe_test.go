@@ -431,6 +431,11 @@ func TestPartContexts(t *testing.T) {
 		page.RoleOption + " 日本語":                    {"Email language"},
 		"behind " + page.RoleMenuItem + " Sign out": {"My account"},
 		"behind " + page.RoleInput + " First name":  {"Lead guest", "Second guest"},
+		// A card's icon before its heading is that card's; a button before a heading in a
+		// box no other box is like belongs to the heading before it.
+		page.RoleButton + " ♡":           {"Brook Hall", "Cedar Court"},
+		page.RoleButton + " Details":     {"Brook Hall", "Cedar Court"},
+		page.RoleButton + " Clear notes": {"Notes"},
 	}
 	for k, v := range want {
 		if !slices.Equal(got[k], v) {

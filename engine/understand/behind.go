@@ -180,7 +180,9 @@ func (r *reader) behind(body []token, c carry, changed bool) (clause, bool) {
 	}
 	var chain []int
 	for k, cmd := range cl.cmds {
-		if !cmd.Bound || cmd.Match < 0.9 && !sole || h.freeText(cmd) {
+		if !cmd.Bound || cmd.Match < 0.9 && !sole || h.freeText(cmd) && !(cmd.Quoted && cmd.Match >= 0.95) {
+			// A quoted value into a field named whole ("Apply the promo code 'SPRING25'")
+			// is no guess: the person says what and where.
 			return clause{}, false
 		}
 		if k == len(cl.cmds)-1 && cmd.Verb != string(vOpen) && r.opensMore(cmd.Action.ID) {
@@ -417,7 +419,7 @@ func (r *reader) openFirst(body []token, c carry, hidden clause, chain []int) (c
 		// "book the yoga on Thursday": once the Thu tab is open, its rows no longer say
 		// Thursday; the clause is read again without the words that named the tab.
 		if rest := withoutTabWords(body, r.ix.names[opener], r.hiddenWords(hidden.cmds[0].Action.ID)); len(rest) < len(body) {
-			phrase = joinRaw(rest)
+			phrase = r.written(rest)
 		}
 	}
 	cmds = append(cmds, Command{Verb: verbClause, Phrase: c.withVerb(body, phrase), Words: joinRaw(body), Changes: true})

@@ -83,7 +83,7 @@ func (r *reader) readClause(toks []token, c carry, changed bool) clause {
 	}
 	for _, frame := range []func([]token, bool) clause{r.fieldValuePlain, r.verbAsName, r.optionGoal, r.shapedGoal,
 		r.removeItem, r.optionForGroup, r.reversedPair, r.fromTo, r.itemInMenu, r.labelChoice, r.revealedItem, r.amountOf,
-		r.onlyChoice, r.fieldAndButton, r.headcount, r.quantified, r.onlyList, r.leadChoice, r.looseOption, r.bagName, r.partOfDay, r.statement, r.saidOfMe, r.unwanted, r.deniedGroup, r.yesOrNo, r.namedWhen, r.scheduledWhen, r.chosenBy, r.markAs, r.timeRange, r.loneValue, r.namedBoxes, r.sharedHead, r.statedAge, r.sendIt, r.menuWords, r.answerInOwnWords} {
+		r.onlyChoice, r.fieldAndButton, r.headcount, r.quantified, r.onlyList, r.leadChoice, r.looseOption, r.bagName, r.partOfDay, r.statement, r.saidOfMe, r.unwanted, r.deniedGroup, r.yesOrNo, r.namedWhen, r.scheduledWhen, r.chosenBy, r.markAs, r.timeRange, r.loneValue, r.namedBoxes, r.sharedHead, r.statedAge, r.sendIt, r.menuWords, r.itsMenu, r.factsButton, r.renameTo, r.downloadFile, r.answerInOwnWords} {
 		consider(frame(body, changed))
 	}
 	if best.quality == 0 && len(best.cmds) == 0 && len(best.questions) == 0 {

@@ -11,6 +11,9 @@ import "slices"
 // markVerbs say an item is to be marked.
 var markVerbs = set("flag", "mark", "label", "tag", "set", "report")
 
+// selfWords are the person marking themselves: "mark me as away".
+var selfWords = set("me", "us", "myself", "ourselves")
+
 // markAs reads "<mark> X as Y".
 func (r *reader) markAs(body []token, changed bool) clause {
 	if len(body) < 4 || body[0].kind != tokWord || !markVerbs[body[0].key] {
@@ -26,6 +29,22 @@ func (r *reader) markAs(body []token, changed bool) clause {
 	}
 	if slices.ContainsFunc(items, func(t token) bool { return t.key == "or" }) {
 		return clause{} // "the Uber or the Costa one" leaves which open
+	}
+	if len(items) == 1 && selfWords[items[0].key] {
+		// "mark me as can't make it for the 10 March rehearsal": the person is no item; the
+		// rest is a control and what it is for, read as said after a click.
+		cl := r.withVerb(vClick, "", what, changed)
+		if len(cl.cmds) != 1 || !cl.cmds[0].Bound || len(cl.questions) > 0 || len(cl.unexplained) > 0 || cl.quality < 0.85 {
+			return clause{}
+		}
+		if n := r.ix.nodes[r.ix.nodeOf(cl.cmds[0].Action.ID)]; toggles(n) {
+			if cl = r.withVerb(vCheck, "", what, changed); len(cl.cmds) != 1 || !cl.cmds[0].Bound {
+				return clause{}
+			}
+		}
+		cl.grounded = append(cl.grounded, Grounding{Words: joinRaw(body[:as+1]), As: "verb"})
+		cl.quality *= 0.95
+		return cl
 	}
 	var out clause
 	out.quality = 1

@@ -116,6 +116,15 @@ func (ix *index) nameMatch(q []string, i int) (float64, []bool) {
 	if len(q) == 1 && len(ix.names[i]) >= 3 && ix.isInitialism(q[0]) && initials(ix.names[i]) == q[0] {
 		return 0.9, []bool{true} // "DOB" for "Date of birth"
 	}
+	if len(syms) == 0 && len(ix.syms[i]) > 0 {
+		if drawn, ok := ix.drawnLook(i, q); ok {
+			// "the dots" for a button drawn ⋮, unless its name fits better ("the heart
+			// on Japanese Maple" is its "Save Japanese Maple").
+			if s, used := ix.nameMatch(drawn, i); s >= 0.9 {
+				return s, used
+			}
+		}
+	}
 	if len(syms) == 0 || len(ix.syms[i]) == 0 {
 		if look, ok := ix.byLook(i, q); ok {
 			s, used := phraseMatch(look, ix.names[i])

@@ -95,8 +95,8 @@ func (r *reader) reveal(v verb, vw string, rest []token) (clause, bool) {
 			continue
 		}
 		n := r.ix.nodes[b.node]
-		if n.Role != page.RoleTab && !n.Has("popup") && n.Role != page.RoleButton && n.Role != page.RoleMenuItem {
-			continue
+		if n.Role != page.RoleTab && !n.Has("popup") && n.Role != page.RoleButton && n.Role != page.RoleMenuItem || n.Has("popup") && n.Has("expanded") {
+			continue // a menu open already shows its items: a click would close it
 		}
 		open := r.bindClause(vClick, "", b.node, b.score, "", false, joinRaw(qual))
 		head := rest[:q]

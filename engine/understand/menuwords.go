@@ -30,7 +30,7 @@ func (r *reader) menuWords(body []token, changed bool) clause {
 	var chains [][]int
 	best := 1
 	for k, h := range r.obs.Behind {
-		if h.Role != page.RoleMenuItem || h.Via == 0 {
+		if h.Role != page.RoleMenuItem || h.Via == 0 && !r.byShownItem(h) {
 			continue
 		}
 		// The leaf's own words first: most items are not named at all, and what leads to
@@ -45,7 +45,7 @@ func (r *reader) menuWords(body []token, changed bool) clause {
 			continue
 		}
 		chain, ok := r.revealChain(id)
-		if !ok || len(chain) < 2 || !r.pathHolds(said, chain, h, name) {
+		if !ok || len(chain) < 2 && !r.subMenuShown(chain) || !r.pathHolds(said, chain, h, name) {
 			continue
 		}
 		if says > best {
@@ -108,6 +108,9 @@ func (r *reader) saidOfMenus(body []token) []string {
 	return out
 }
 
+// fileVerbs all say "give me this as a file"; a menu may call it any of them.
+var fileVerbs = set("download", "export", "save", "get")
+
 var menuNouns = set("menu", "menus", "submenu", "sub-menu", "option", "item", "entry")
 
 // leafSaid tells how well the words said name a leaf by its name's words: 0 not at all, 1
@@ -138,6 +141,9 @@ func leafSaid(said, name []string) int {
 // leaf's name.
 func (r *reader) pathHolds(said []string, chain []int, leaf page.Hidden, name []string) bool {
 	var way, menus []string
+	if r.subMenuShown(chain) {
+		way = slices.Clone(r.ix.names[-1-chain[0]]) // "Download statement ▸" in the open menu
+	}
 	for _, k := range chain[1:] {
 		way = append(way, matchKeys(r.obs.Behind[k].Name)...)
 		menus = append(menus, matchKeys(r.obs.Behind[k].Ctx)...)
@@ -145,11 +151,26 @@ func (r *reader) pathHolds(said []string, chain []int, leaf page.Hidden, name []
 	// A menu is named by what opens it too, an icon's "⋯" as well as its label.
 	own := slices.Concat(r.ix.names[-1-chain[0]], way, menus, matchKeys(leaf.Ctx), name)
 	for _, k := range said {
-		if !alikeIn(own, k) {
+		// "download my statement as a CSV" is Statements ▸ Export CSV.
+		if !alikeIn(own, k) && !(fileVerbs[k] && slices.ContainsFunc(own, func(w string) bool { return fileVerbs[w] })) {
 			return false
 		}
 	}
 	return slices.ContainsFunc(said, func(k string) bool { return !smallWord(k) && alikeIn(way, k) && !alikeIn(name, k) })
+}
+
+// byShownItem reports a hidden item a shown menu item opens: CSV under the "Download
+// statement ▸" of the open More menu.
+func (r *reader) byShownItem(h page.Hidden) bool {
+	i := r.ix.nodeOf(h.By)
+	return i >= 0 && r.ix.nodes[i].Role == page.RoleMenuItem
+}
+
+// subMenuShown reports a chain that starts at a shown item of an open menu that opens a
+// sub-menu: once "More" is open, its "Download statement ▸" is on the way to CSV.
+func (r *reader) subMenuShown(chain []int) bool {
+	n := r.ix.nodes[-1-chain[0]]
+	return n.Role == page.RoleMenuItem && opensMenu(n)
 }
 
 // alikeIn reports a word of words that is k, its other form or, for a long word, a slip of it.

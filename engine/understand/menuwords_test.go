@@ -115,3 +115,24 @@ func TestWordForms(t *testing.T) {
 		}
 	}
 }
+
+// TestMenuWordsInOpenMenu: once the menu the person named is open, an item of its
+// sub-menu is read from the words as before, the sub-menu's opener now shown, and a word
+// that asks for a file ("download") may name an item that says another ("Export CSV").
+func TestMenuWordsInOpenMenu(t *testing.T) {
+	obs := page.Observation{URL: "http://x/bank", Tree: []page.Node{
+		{ID: "1", Role: page.RoleButton, Name: "More ▾", State: "popup,expanded"},
+		{ID: "2", Role: page.RoleMenuItem, Name: "◂ Statements", State: "popup", Ctx: "More"},
+		{ID: "3", Role: page.RoleMenuItem, Name: "Help with payments", Ctx: "More"},
+	}, Behind: []page.Hidden{
+		{Role: page.RoleMenuItem, Name: "Download PDF", Ctx: "Statements", By: "2"},
+		{Role: page.RoleMenuItem, Name: "Export CSV", Ctx: "Statements", By: "2"},
+	}}
+	cmds, q := RebindAll(Command{Verb: menuItemVerb + "click", Phrase: "download my statement as a CSV", Words: "download my statement as a CSV from the More menu"}, obs, Options{})
+	if q != nil || len(cmds) != 2 || cmds[0].Action.String() != `click("2")` || cmds[1].Phrase != "Export CSV" {
+		t.Fatalf("got %+v, question %v; want Statements, then Export CSV", cmds, q)
+	}
+	if got, q := RebindAll(Command{Verb: menuItemVerb + "click", Phrase: "get my statement", Words: "x"}, obs, Options{}); q == nil {
+		t.Errorf("a statement with no format names neither item: it must be asked about, got %+v", got)
+	}
+}

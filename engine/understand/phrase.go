@@ -79,8 +79,36 @@ func readings(toks []token) []phrase {
 			continue
 		}
 		out = append(out, withQualifier(toks, i, q, base))
+		if alt, ok := partFor(toks, i, q, base); ok {
+			out = append(out, alt)
+		}
 	}
 	return out
+}
+
+// partFor reads "the sheet music for Αγνή Παρθένε" the other way round: what comes first
+// is the part of the page (its heading) and what follows "for" names the element in it,
+// "Αγνή Παρθένε (PDF)" under "Sheet music" (docs/understanding.md, item 59).
+func partFor(toks []token, from, q int, base phrase) (phrase, bool) {
+	if toks[q].key != "for" || base.det != "the" || q+1 >= len(toks) || q == from {
+		return phrase{}, false
+	}
+	for k := from; k < q; k++ {
+		if toks[k].kind != tokWord || isRoleWord(toks[k].key) || nameMarker[toks[k].key] || nearWords[toks[k].key] {
+			return phrase{}, false
+		}
+	}
+	p := headOnly(toks, q+1, len(toks), base)
+	if p.rw != nil || len(p.name) == 0 {
+		return phrase{}, false
+	}
+	for k := from; k <= q; k++ {
+		p.explained[k] = true
+		if k < q {
+			p.near = append(p.near, k)
+		}
+	}
+	return p, true
 }
 
 // linkRoles are the role nouns of things that lead somewhere when clicked.

@@ -39,6 +39,9 @@ type reader struct {
 	after int
 	// foreign memoizes what loose.go learns of a word the page does not use.
 	foreign map[string]foreignWord
+	// behindKeys are the keys of each hidden control's name and context, built on first use
+	// (factbuttons.go).
+	behindKeys [][2][]string
 }
 
 func newReader(obs page.Observation, opts Options) *reader {
@@ -245,10 +248,35 @@ func (r *reader) written(toks []token) string {
 		return ""
 	}
 	from, to := toks[0].start, toks[len(toks)-1].end
-	if r.src != "" && from >= 0 && to <= len(r.src) && from < to {
+	if r.src != "" && from >= 0 && to <= len(r.src) && from < to && r.whole(toks) {
 		return r.src[from:to]
 	}
-	return joinRaw(toks)
+	// Words moved or left out ("put X in the comments" for "In the missed bin comments
+	// put X"): a quoted value keeps its quotes, so it is read again as one value.
+	var b strings.Builder
+	for k, t := range toks {
+		if k > 0 && t.kind != tokPunct {
+			b.WriteByte(' ')
+		}
+		if t.kind == tokQuoted && !strings.Contains(t.raw, `"`) {
+			b.WriteString(`"` + t.raw + `"`)
+			continue
+		}
+		b.WriteString(t.raw)
+	}
+	return b.String()
+}
+
+// whole reports tokens as they were written: in order, nothing left out between them but
+// spaces.
+func (r *reader) whole(toks []token) bool {
+	for k := 1; k < len(toks); k++ {
+		a, b := toks[k-1].end, toks[k].start
+		if b < a || b > len(r.src) || strings.TrimSpace(r.src[a:b]) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // acronyms are the words written in capitals, of two to five letters ("PT", "DOB", "ETA").

@@ -75,9 +75,17 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 	// An item of the menu just opened may sit one menu further in: "choose French from
 	// the Help menu" is Help › Language ▸ › Français.
 	asWritten := v == verbClause || strings.HasPrefix(string(v), menuItemVerb) || v != vType && cmd.Value == "" && cmd.Words != cmd.Phrase
-	if asWritten && !bound(cl) && len(cl.questions) == 0 && whole != "" {
-		r.src = whole
-		if rd, score := r.read(tokenize(whole)); rd.Understood() && len(rd.Assumptions) == 0 && score >= actMin && stepsReady(rd.Commands) {
+	tries := []string{whole}
+	if strings.HasPrefix(string(v), menuItemVerb) && cmd.Phrase != whole {
+		// The item's own words first: "from the More menu" was said of the menu now open.
+		tries = []string{cmd.Phrase, whole}
+	}
+	for _, said := range tries {
+		if !asWritten || bound(cl) || len(cl.questions) > 0 || said == "" {
+			break
+		}
+		r.src = said
+		if rd, score := r.read(tokenize(said)); rd.Understood() && onlyPaths(rd.Assumptions) && score >= actMin && stepsReady(rd.Commands) {
 			cl = clause{cmds: rd.Commands, quality: score}
 		}
 	}
@@ -96,6 +104,14 @@ func RebindAll(cmd Command, obs page.Observation, opts Options) ([]Command, *Que
 		out[k].Words = cmd.Words
 	}
 	return out, nil
+}
+
+// onlyPaths reports assumptions that are none, or only menu paths read from the words of
+// an item in the menu just opened ("download my statement as a CSV" once the More menu the
+// person named is open is its Download statement ▸ CSV): the menu was named, and each
+// click says what it opens. Any other guess is not made where it cannot be announced.
+func onlyPaths(assumed []string) bool {
+	return !slices.ContainsFunc(assumed, func(a string) bool { return !strings.Contains(a, " read as the menu path ") })
 }
 
 // stepsReady reports commands whose first is bound and whose unbound ones each follow a

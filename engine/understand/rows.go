@@ -18,7 +18,7 @@ var iconWords = map[string][]string{
 	"×": {"close", "remove", "delete", "x"}, "✕": {"close", "remove", "delete", "x"}, "✖": {"close", "remove", "delete", "x"},
 	// A filled star or heart is on already: "star" does not name it, "unstar" does.
 	"☆": {"star"}, "★": {"unstar"}, "⭐": {"unstar"},
-	"♡": {"heart", "favourite", "favorite"}, "🤍": {"heart", "favourite", "favorite"},
+	"♡": {"heart", "favourite", "favorite", "shortlist", "wishlist"}, "🤍": {"heart", "favourite", "favorite", "shortlist", "wishlist"},
 	"♥": {"heart", "unfavourite"}, "❤": {"heart", "unfavourite"},
 	"🗄": {"archive"}, "✏": {"edit", "pencil", "rename"}, "✎": {"edit", "pencil", "rename"},
 	"+": {"plus", "increase"}, "＋": {"plus", "increase"},
@@ -41,6 +41,38 @@ var iconNouns = map[string][]string{
 	// "the three dots", "the hamburger": the button that opens more, by its look.
 	"dots": {"more", "⋮", "⋯", "…"}, "ellipsis": {"more", "⋮", "⋯", "…"}, "kebab": {"more", "⋮"},
 	"hamburger": {"menu", "☰"},
+}
+
+// dotCounts are the counts people put before the dots of a "more" button: "the three
+// dots", "the 3-dot menu", "the triple-dot icon".
+var dotCounts = set("three", "3", "triple")
+
+// lookCompounds makes a look said with its count one word: "three dots", "3-dot" and
+// "three dot" are "dots", which lookAlikes reads; the count is no ordinal or repeat.
+func lookCompounds(toks []token) []token {
+	if !slices.ContainsFunc(toks, func(t token) bool { return strings.Contains(t.key, "dot") }) {
+		return toks
+	}
+	out := make([]token, 0, len(toks))
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind != tokWord {
+			out = append(out, t)
+			continue
+		}
+		for c := range dotCounts {
+			if rest, ok := strings.CutPrefix(t.key, c); ok && (rest == "dot" || rest == "dots") {
+				t.key = "dots"
+			}
+		}
+		if dotCounts[t.key] && i+1 < len(toks) && (toks[i+1].key == "dot" || toks[i+1].key == "dots") {
+			n := toks[i+1]
+			t = token{raw: t.raw + " " + n.raw, key: "dots", kind: tokWord, start: t.start, end: n.end}
+			i++
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // iconAliases are the words a name made only of symbols goes by ("🗑" is "bin", "delete").
@@ -223,6 +255,21 @@ func (ix *index) byLook(i int, q []string) ([]string, bool) {
 		}
 	}
 	return out, out != nil
+}
+
+// drawnLook replaces a word of q that names a control by its look with the symbol the
+// element draws: "the dots" is the ⋮ of a button named "More options".
+func (ix *index) drawnLook(i int, q []string) ([]string, bool) {
+	for k, w := range q {
+		for _, alt := range lookAlikes(w) {
+			if slices.Contains(ix.syms[i], alt) && !slices.Contains(q, alt) {
+				out := slices.Clone(q)
+				out[k] = alt
+				return out, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // nameFor is the name an element is matched by for the words q: its own, or the icon

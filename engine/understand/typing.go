@@ -3,6 +3,7 @@ package understand
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
@@ -85,7 +86,31 @@ func (r *reader) typeFrame(vw string, rest []token, changed bool) clause {
 	consider(r.typeReading(vType, vw, nil, rest, changed), 0.9)
 	// "fill in the Name field": the value is missing.
 	consider(r.typeReading(vType, vw, rest, nil, changed), 0.85)
+	if namesAnew(vw) && !r.typesAName(best) {
+		// "rename the card to Done" is no filter typed "Done": a new name goes into a field
+		// for a name or title, or the page's Rename control is clicked (renames.go).
+		best.quality = min(best.quality, actMin*0.9)
+	}
 	return best
+}
+
+// typesAName reports a reading that types into fields for a name or title only.
+func (r *reader) typesAName(cl clause) bool {
+	for _, c := range cl.cmds {
+		if !c.Bound || verb(c.Verb) != vType {
+			continue
+		}
+		var name []string
+		if i := r.ix.nodeOf(c.Action.ID); i >= 0 {
+			name = r.ix.names[i]
+		} else if k, err := strconv.Atoi(strings.TrimPrefix(c.Action.ID, hiddenPrefix)); err == nil && k >= 1 && k <= len(r.obs.Behind) {
+			name = keysOf(r.obs.Behind[k-1].Name)
+		}
+		if !slices.ContainsFunc(name, func(k string) bool { return k == "name" || k == "title" }) {
+			return false
+		}
+	}
+	return true
 }
 
 // actsBehind reports commands bound to a control behind another, which must be shown first.

@@ -88,7 +88,7 @@ var lexiconWords = func() map[string]bool {
 // exactly one closest word. Words inside quotes and values by shape are never corrected.
 func (r *reader) typoFixes(toks []token) []fix {
 	var out []fix
-	for _, t := range toks {
+	for at, t := range toks {
 		if t.kind != tokWord || !plainWord(t.raw) || strings.ToUpper(t.raw) == t.raw {
 			continue // capitals are a code or a size ("XXL"), written as meant
 		}
@@ -120,13 +120,48 @@ func (r *reader) typoFixes(toks []token) []fix {
 				to, ok = one+"s", true
 			}
 		}
-		if !ok {
+		if !ok || verbs[to] != "" && !verbPlace(toks, at) {
+			// "the album cover" is no slip for "hover": a verb starts what is said.
 			continue
 		}
 		out = append(out, fix{from: t.raw, to: to, start: t.start, end: t.end})
 	}
 	return out
 }
+
+// formInValue is the index of a fix to another form of the word ("room" to "rooms") whose
+// word ends up in a value typed or a clause read later; -1 for none.
+func (r *reader) formInValue(rd Reading, kept []fix) int {
+	for k, f := range kept {
+		if !formOf(fold(f.from), fold(f.to)) {
+			continue
+		}
+		for _, c := range rd.Commands {
+			if slices.Contains(matchKeys(c.Value), fold(f.to)) || !c.Bound && slices.Contains(matchKeys(c.Phrase), fold(f.to)) {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// formOf reports two forms of one word, singular and plural.
+func formOf(k, to string) bool {
+	return to == k+"s" || to == k+"es" || k == to+"s" || k == to+"es"
+}
+
+// verbPlace reports a place a verb may stand: the start, or after punctuation, a
+// connective or a word that leads a request ("please", "can you", "I", "then").
+func verbPlace(toks []token, at int) bool {
+	if at == 0 {
+		return true
+	}
+	p := toks[at-1]
+	return p.kind == tokPunct || connectives[p.key] || requestLeads[p.key]
+}
+
+// requestLeads come before the verb of a request.
+var requestLeads = set("please", "pls", "plz", "you", "i", "we", "just", "also", "then", "to", "and", "can", "could", "now", "ill", "lets")
 
 // pageParts is a hyphenated word's parts written apart, when the page has each part as a
 // word of its own and not the whole; "" otherwise.
@@ -320,6 +355,12 @@ func (r *reader) readCorrected(src string) Reading {
 			i++
 		}
 	}
+	if typed := r.formInValue(rd, kept); typed >= 0 {
+		// "room" read as "rooms" finds a page's word, but a word typed as a value stays
+		// as written: the reading is made again without that fix.
+		kept = slices.Delete(kept, typed, typed+1)
+		rd, score = r.readText(withFixes(src, kept))
+	}
 	if len(kept) == 0 {
 		return rd
 	}
@@ -349,7 +390,7 @@ func betterReading(a Reading, sa float64, b Reading, sb float64) bool {
 func (r *reader) readText(src string) (Reading, float64) {
 	r.src = src
 	clear(r.cache)
-	toks := tokenize(src)
+	toks := lookCompounds(tokenize(src))
 	if lt, ok := listThenVerb(toks); ok {
 		toks = lt
 	}
