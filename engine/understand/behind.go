@@ -437,12 +437,20 @@ func (r *reader) openFirst(body []token, c carry, hidden clause, chain []int) (c
 
 // hiddenWords are the keys of a hidden control's name and context.
 func (r *reader) hiddenWords(id string) []string {
-	k, err := strconv.Atoi(strings.TrimPrefix(id, hiddenPrefix))
-	if err != nil || k < 1 || k > len(r.obs.Behind) {
+	h, ok := r.hiddenOf(id)
+	if !ok {
 		return nil
 	}
-	h := r.obs.Behind[k-1]
 	return matchKeys(h.Name + " " + h.Ctx)
+}
+
+// hiddenOf is the hidden control an ID written hiddenPrefix+k names.
+func (r *reader) hiddenOf(id string) (page.Hidden, bool) {
+	k, err := strconv.Atoi(strings.TrimPrefix(id, hiddenPrefix))
+	if err != nil || !strings.HasPrefix(id, hiddenPrefix) || k < 1 || k > len(r.obs.Behind) {
+		return page.Hidden{}, false
+	}
+	return r.obs.Behind[k-1], true
 }
 
 // withoutTabWords drops from body the words that name only the tab (and the preposition

@@ -2,8 +2,6 @@ package understand
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/errand-app/errand/engine/page"
 )
@@ -52,8 +50,8 @@ func (r *reader) givesFile(id string) bool {
 	var name []string
 	if i := r.ix.nodeOf(id); i >= 0 {
 		role, name = r.ix.nodes[i].Role, r.ix.names[i]
-	} else if k, err := strconv.Atoi(strings.TrimPrefix(id, hiddenPrefix)); err == nil && k >= 1 && k <= len(r.obs.Behind) {
-		role, name = r.obs.Behind[k-1].Role, keysOf(r.obs.Behind[k-1].Name)
+	} else if h, ok := r.hiddenOf(id); ok {
+		role, name = h.Role, keysOf(h.Name)
 	}
 	if role != page.RoleLink && role != page.RoleButton && role != page.RoleMenuItem {
 		return false

@@ -55,12 +55,7 @@ func (r *reader) factsButton(body []token, changed bool) clause {
 	if len(facts) == 0 {
 		return clause{}
 	}
-	var fits []factButton
-	for _, b := range all {
-		if factsFit(facts, b.keys) {
-			fits = append(fits, b)
-		}
-	}
+	fits := fitting(all, facts)
 	if len(fits) != 1 || r.rowsFitting(facts) > 1 {
 		// None, or several; or one of several rows the facts fit, the others with another
 		// button ("book Sarah's class": her full class has "Join waiting list"). The
@@ -148,6 +143,11 @@ func (r *reader) hiddenKeys(k int) (name, ctx []string) {
 		}
 	}
 	return r.behindKeys[k][0], r.behindKeys[k][1]
+}
+
+// fitting are the buttons whose keys hold every fact said.
+func fitting(buttons []factButton, facts []token) []factButton {
+	return slices.DeleteFunc(slices.Clone(buttons), func(b factButton) bool { return !factsFit(facts, b.keys) })
 }
 
 // rowsFitting counts the rows, shown or behind a tab, whose clickable controls' names,

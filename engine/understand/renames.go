@@ -40,12 +40,7 @@ func (r *reader) renameTo(body []token, changed bool) clause {
 	if len(facts) == 0 {
 		return clause{}
 	}
-	var fits []factButton
-	for _, b := range r.verbButtons("rename") {
-		if factsFit(facts, b.keys) {
-			fits = append(fits, b)
-		}
-	}
+	fits := fitting(r.verbButtons("rename"), facts)
 	if len(fits) != 1 {
 		return clause{}
 	}

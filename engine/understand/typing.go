@@ -3,7 +3,6 @@ package understand
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/errand-app/errand/engine/page"
@@ -103,8 +102,8 @@ func (r *reader) typesAName(cl clause) bool {
 		var name []string
 		if i := r.ix.nodeOf(c.Action.ID); i >= 0 {
 			name = r.ix.names[i]
-		} else if k, err := strconv.Atoi(strings.TrimPrefix(c.Action.ID, hiddenPrefix)); err == nil && k >= 1 && k <= len(r.obs.Behind) {
-			name = keysOf(r.obs.Behind[k-1].Name)
+		} else if h, ok := r.hiddenOf(c.Action.ID); ok {
+			name = keysOf(h.Name)
 		}
 		if !slices.ContainsFunc(name, func(k string) bool { return k == "name" || k == "title" }) {
 			return false
